@@ -1,0 +1,13 @@
+/* Assembler: the text language of docs/asm.md -> instruction words. */
+#ifndef US_ASM_H
+#define US_ASM_H
+
+#include <stddef.h>
+
+#include "us_inst.h"
+
+/* Assembles src (NUL-terminated; fname is used in messages). On error returns -1 with "fname:line: message"
+ * in err; on success returns 0 and fills prog. */
+int us_asm(const char *src, const char *fname, us_program_t *prog, char *err, size_t err_size);
+
+#endif
