@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Runs every test of `make test` in parallel and ends with the line `N passed, M failed`.
+
+A test is a command; exit 0 is a pass. A test whose input is missing (for example ../shared) is reported as
+skipped, never as passed.
+"""
+import argparse
+import concurrent.futures
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def tests(shared):
+    regs = os.path.join(shared, "spec", "regs")
+    corpus = os.path.join(shared, "corpus", "mesa-fs")
+    py = sys.executable
+    t = [
+        ("isa: generated files match spec/isa.txt", [py, "scripts/gen_isa.py", "--check"], None),
+        ("isa: generated SV package is Verilator -Wall clean",
+         ["verilator", "--lint-only", "-Wall", "rtl/lint.vlt", "rtl/us_isa_pkg.sv"], None),
+        ("isa: table agrees with the AMD register spec", [py, "scripts/check_isa_spec.py", "--regs", regs], regs),
+        ("isa: the generator and spec checkers catch injected faults", [py, "scripts/tests/test_isa_tools.py", regs], regs),
+        ("asm: 100000 random legal instructions per type and raw words round trip",
+         ["build/san/tests/test_roundtrip", "100000", "1"], None),
+        ("asm: mutated input never crashes and errors name file:line", ["build/san/tests/test_fuzz", "20000", "7"], None),
+        ("asm: encodings, errors, illegal words, Mesa dump (CLI)", [py, "scripts/tests/test_cli.py"], None),
+        ("asm: every Mesa corpus program round trips word for word",
+         [py, "scripts/tests/test_corpus_roundtrip.py", corpus], corpus),
+    ]
+    return t
+
+
+def run(name, argv, needs):
+    if needs and not os.path.exists(needs):
+        return name, "skip", f"{needs} is missing", 0.0
+    start = time.time()
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0", UBSAN_OPTIONS="print_stacktrace=1")
+    try:
+        p = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=1200, env=env)
+        out = (p.stdout + p.stderr).strip()
+        status = "pass" if p.returncode == 0 else "fail"
+    except subprocess.TimeoutExpired:
+        out, status = "timed out after 1200 s", "fail"
+    except OSError as e:
+        out, status = str(e), "fail"
+    return name, status, out, time.time() - start
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+    shared = os.path.abspath(a.shared)
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        futs = [pool.submit(run, *t) for t in tests(shared)]
+        for f in concurrent.futures.as_completed(futs):
+            name, status, out, secs = f.result()
+            counts[status] += 1
+            print(f"{status.upper():4}  {name}  ({secs:.1f} s)", flush=True)
+            if status != "pass" or a.verbose:
+                lines = out.splitlines()
+                for line in lines[-40:] if status == "fail" else lines[-8:]:
+                    print(f"      {line}")
+    if counts["skip"]:
+        print(f"{counts['skip']} skipped (inputs missing; not counted as passed)")
+    print(f"{counts['pass']} passed, {counts['fail']} failed")
+    return 1 if counts["fail"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
