@@ -199,8 +199,24 @@ def mesa_dump(tmp):
     check("wmask: NONE omask: A" in out, "omask of an alpha output")
 
 
+def docs_examples(tmp):
+    """Every asm example in docs/asm.md assembles, and disassembling it gives the same words back."""
+    text = open(os.path.join(ROOT, "docs", "asm.md")).read()
+    blocks = re.findall(r"```asm\n(.*?)```", text, re.S)
+    check(len(blocks) >= 5, f"docs/asm.md has asm examples ({len(blocks)})")
+    for i, b in enumerate(blocks):
+        p, w, s = assemble(tmp, b, f"doc{i}.s")
+        check(p.returncode == 0, f"docs/asm.md example {i} assembles: {p.stderr.strip()}")
+        if w is None:
+            continue
+        d = run("usdis", s + ".hex")
+        _, back, _ = assemble(tmp, d.stdout, f"doc{i}b.s")
+        check(back == w, f"docs/asm.md example {i} round trips")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
+        docs_examples(tmp)
         mesa_fc_words(tmp)
         corpus_instructions(tmp)
         bad_assembly(tmp)
