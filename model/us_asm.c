@@ -300,93 +300,69 @@ static bool parse_cmp_suffix(parser_t *p, uint32_t *cmp)
     return parse_name(p, us_cmp_names, 4, "compare (eq, lt, ge, ne)", cmp);
 }
 
-static bool parse_rgb_part(parser_t *p)
+/* The fields one unit's destination and operands land in: rgb (US_ALU_RGB_INST, RGB part of US_ALU_RGBA_INST)
+ * or alpha (US_ALU_ALPHA_INST, alpha part of US_ALU_RGBA_INST). */
+static bool set_dest_temp(parser_t *p, unsigned l, bool alpha, uint32_t addr, bool rel, uint32_t mask)
 {
-    unsigned line = cur_line(p);
-    uint32_t op;
-    if (!parse_op_suffixes(p, us_rgb_op_names, false, &op) || !SETF(p, line, 5, US_ALU_RGBA_INST_RGB_OP, op))
-        return false;
-    /* destinations: t<n>.mask, o<k>.mask (out), p.mask[.cmp] (alu), or _ ; joined by + */
-    do {
-        const us_tok_t *t = peek(p, 0);
-        if (!t || t->kind != US_TOK_WORD)
-            return fail_at(p, cur_line(p), "expected an rgb destination (t<n>.rgb, o<k>.rgb, p.rgb or _)");
-        uint32_t k, mask, cmp;
-        if (strcmp(t->text, "_") == 0) {
-            p->pos++;
-        } else if (strcmp(t->text, "p") == 0) {
-            p->pos++;
-            if (p->type != US_TYPE_ALU)
-                return fail_at(p, t->line, "predicate writes (p.) belong to alu instructions; out writes o<k>.");
-            if (!expect_punct(p, '.', "after p") || !parse_mask(p, "rgb", &mask) || !parse_cmp_suffix(p, &cmp) ||
-                !SETF(p, t->line, 0, US_CMN_INST_RGB_OMASK, mask) || !SETF(p, t->line, 3, US_ALU_RGB_INST_TARGET, cmp))
-                return false;
-        } else if (split_reg_word(t->text, 'o', &k)) {
-            p->pos++;
-            if (p->type != US_TYPE_OUT)
-                return fail_at(p, t->line, "output writes (o<k>.) belong to out instructions");
-            if (k > 3)
-                return fail_at(p, t->line, "render target o%u is out of range (o0..o3)", k);
-            if (!expect_punct(p, '.', "after the output") || !parse_mask(p, "rgb", &mask) ||
-                !SETF(p, t->line, 0, US_CMN_INST_RGB_OMASK, mask) || !SETF(p, t->line, 3, US_ALU_RGB_INST_TARGET, k))
-                return false;
-        } else {
-            char bank;
-            bool rel;
-            uint32_t addr;
-            if (!parse_reg(p, "t", &bank, &addr, &rel, 127, 127) || !expect_punct(p, '.', "before the write mask") ||
-                !parse_mask(p, "rgb", &mask) || !SETF(p, t->line, 5, US_ALU_RGBA_INST_RGB_ADDRD, addr) ||
-                !SETF(p, t->line, 5, US_ALU_RGBA_INST_RGB_ADDRD_REL, rel) ||
-                !SETF(p, t->line, 0, US_CMN_INST_RGB_WMASK, mask))
-                return false;
-        }
-    } while (accept_punct(p, '+'));
-    unsigned n = 0;
-    while (accept_punct(p, ',')) {
-        operand_t o;
-        unsigned l = cur_line(p);
-        if (n == 3)
-            return fail_at(p, l, "an rgb op takes at most 3 operands (A, B, C)");
-        if (!parse_operand(p, 3, &o))
-            return false;
-        bool ok;
-        if (n == 0)
-            ok = SETF(p, l, 3, US_ALU_RGB_INST_RGB_SEL_A, o.sel) && SETF(p, l, 3, US_ALU_RGB_INST_RED_SWIZ_A, o.swz[0]) &&
-                 SETF(p, l, 3, US_ALU_RGB_INST_GREEN_SWIZ_A, o.swz[1]) &&
-                 SETF(p, l, 3, US_ALU_RGB_INST_BLUE_SWIZ_A, o.swz[2]) && SETF(p, l, 3, US_ALU_RGB_INST_RGB_MOD_A, o.mod);
-        else if (n == 1)
-            ok = SETF(p, l, 3, US_ALU_RGB_INST_RGB_SEL_B, o.sel) && SETF(p, l, 3, US_ALU_RGB_INST_RED_SWIZ_B, o.swz[0]) &&
-                 SETF(p, l, 3, US_ALU_RGB_INST_GREEN_SWIZ_B, o.swz[1]) &&
-                 SETF(p, l, 3, US_ALU_RGB_INST_BLUE_SWIZ_B, o.swz[2]) && SETF(p, l, 3, US_ALU_RGB_INST_RGB_MOD_B, o.mod);
-        else
-            ok = SETF(p, l, 5, US_ALU_RGBA_INST_RGB_SEL_C, o.sel) &&
-                 SETF(p, l, 5, US_ALU_RGBA_INST_RED_SWIZ_C, o.swz[0]) &&
-                 SETF(p, l, 5, US_ALU_RGBA_INST_GREEN_SWIZ_C, o.swz[1]) &&
-                 SETF(p, l, 5, US_ALU_RGBA_INST_BLUE_SWIZ_C, o.swz[2]) && SETF(p, l, 5, US_ALU_RGBA_INST_RGB_MOD_C, o.mod);
-        if (!ok)
-            return false;
-        n++;
-    }
-    if (n < us_rgb_op_arity(op))
-        return fail_at(p, line, "rgb %s takes %u operand%s, got %u", us_rgb_op_names[op], us_rgb_op_arity(op),
-                       us_rgb_op_arity(op) == 1 ? "" : "s", n);
-    return true;
+    if (alpha)
+        return SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_ADDRD, addr) && SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_ADDRD_REL, rel) &&
+               SETF(p, l, 0, US_CMN_INST_ALPHA_WMASK, mask);
+    return SETF(p, l, 5, US_ALU_RGBA_INST_RGB_ADDRD, addr) && SETF(p, l, 5, US_ALU_RGBA_INST_RGB_ADDRD_REL, rel) &&
+           SETF(p, l, 0, US_CMN_INST_RGB_WMASK, mask);
 }
 
-static bool parse_alpha_part(parser_t *p)
+static bool set_dest_output(parser_t *p, unsigned l, bool alpha, uint32_t mask, uint32_t target)
 {
+    if (alpha)
+        return SETF(p, l, 0, US_CMN_INST_ALPHA_OMASK, mask) && SETF(p, l, 4, US_ALU_ALPHA_INST_TARGET, target);
+    return SETF(p, l, 0, US_CMN_INST_RGB_OMASK, mask) && SETF(p, l, 3, US_ALU_RGB_INST_TARGET, target);
+}
+
+static bool set_operand(parser_t *p, unsigned l, bool alpha, unsigned n, const operand_t *o)
+{
+    if (alpha) {
+        if (n == 0)
+            return SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SEL_A, o->sel) &&
+                   SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SWIZ_A, o->swz[0]) &&
+                   SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_MOD_A, o->mod);
+        if (n == 1)
+            return SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SEL_B, o->sel) &&
+                   SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SWIZ_B, o->swz[0]) &&
+                   SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_MOD_B, o->mod);
+        return SETF(p, l, 5, US_ALU_RGBA_INST_ALPHA_SEL_C, o->sel) &&
+               SETF(p, l, 5, US_ALU_RGBA_INST_ALPHA_SWIZ_C, o->swz[0]) && SETF(p, l, 5, US_ALU_RGBA_INST_ALPHA_MOD_C, o->mod);
+    }
+    if (n == 0)
+        return SETF(p, l, 3, US_ALU_RGB_INST_RGB_SEL_A, o->sel) && SETF(p, l, 3, US_ALU_RGB_INST_RED_SWIZ_A, o->swz[0]) &&
+               SETF(p, l, 3, US_ALU_RGB_INST_GREEN_SWIZ_A, o->swz[1]) &&
+               SETF(p, l, 3, US_ALU_RGB_INST_BLUE_SWIZ_A, o->swz[2]) && SETF(p, l, 3, US_ALU_RGB_INST_RGB_MOD_A, o->mod);
+    if (n == 1)
+        return SETF(p, l, 3, US_ALU_RGB_INST_RGB_SEL_B, o->sel) && SETF(p, l, 3, US_ALU_RGB_INST_RED_SWIZ_B, o->swz[0]) &&
+               SETF(p, l, 3, US_ALU_RGB_INST_GREEN_SWIZ_B, o->swz[1]) &&
+               SETF(p, l, 3, US_ALU_RGB_INST_BLUE_SWIZ_B, o->swz[2]) && SETF(p, l, 3, US_ALU_RGB_INST_RGB_MOD_B, o->mod);
+    return SETF(p, l, 5, US_ALU_RGBA_INST_RGB_SEL_C, o->sel) && SETF(p, l, 5, US_ALU_RGBA_INST_RED_SWIZ_C, o->swz[0]) &&
+           SETF(p, l, 5, US_ALU_RGBA_INST_GREEN_SWIZ_C, o->swz[1]) &&
+           SETF(p, l, 5, US_ALU_RGBA_INST_BLUE_SWIZ_C, o->swz[2]) && SETF(p, l, 5, US_ALU_RGBA_INST_RGB_MOD_C, o->mod);
+}
+
+/* rgb: / alpha: part: op[.sat][.omod] dest[+dest...], A, B, C */
+static bool parse_part(parser_t *p, bool alpha)
+{
+    const char *unit = alpha ? "alpha" : "rgb", *letters = alpha ? "a" : "rgb";
     unsigned line = cur_line(p);
-    uint32_t op;
-    if (!parse_op_suffixes(p, us_alpha_op_names, true, &op) || !SETF(p, line, 4, US_ALU_ALPHA_INST_ALPHA_OP, op))
+    uint32_t op = 0;
+    if (!parse_op_suffixes(p, alpha ? us_alpha_op_names : us_rgb_op_names, alpha, &op) ||
+        !(alpha ? SETF(p, line, 4, US_ALU_ALPHA_INST_ALPHA_OP, op) : SETF(p, line, 5, US_ALU_RGBA_INST_RGB_OP, op)))
         return false;
     do {
         const us_tok_t *t = peek(p, 0);
         if (!t || t->kind != US_TOK_WORD)
-            return fail_at(p, cur_line(p), "expected an alpha destination (t<n>.a, o<k>.a, p.a, w or _)");
+            return fail_at(p, cur_line(p), "expected an %s destination (t<n>.%s, o<k>.%s, p.%s%s or _)", unit, letters,
+                           letters, letters, alpha ? ", w" : "");
         uint32_t k, mask, cmp;
         if (strcmp(t->text, "_") == 0) {
             p->pos++;
-        } else if (strcmp(t->text, "w") == 0) {
+        } else if (alpha && strcmp(t->text, "w") == 0) {
             p->pos++;
             if (!SETF(p, t->line, 4, US_ALU_ALPHA_INST_W_OMASK, 1))
                 return false;
@@ -394,9 +370,8 @@ static bool parse_alpha_part(parser_t *p)
             p->pos++;
             if (p->type != US_TYPE_ALU)
                 return fail_at(p, t->line, "predicate writes (p.) belong to alu instructions; out writes o<k>.");
-            if (!expect_punct(p, '.', "after p") || !parse_mask(p, "a", &mask) || !parse_cmp_suffix(p, &cmp) ||
-                !SETF(p, t->line, 0, US_CMN_INST_ALPHA_OMASK, mask) ||
-                !SETF(p, t->line, 4, US_ALU_ALPHA_INST_TARGET, cmp))
+            if (!expect_punct(p, '.', "after p") || !parse_mask(p, letters, &mask) || !parse_cmp_suffix(p, &cmp) ||
+                !set_dest_output(p, t->line, alpha, mask, cmp))
                 return false;
         } else if (split_reg_word(t->text, 'o', &k)) {
             p->pos++;
@@ -404,17 +379,15 @@ static bool parse_alpha_part(parser_t *p)
                 return fail_at(p, t->line, "output writes (o<k>.) belong to out instructions");
             if (k > 3)
                 return fail_at(p, t->line, "render target o%u is out of range (o0..o3)", k);
-            if (!expect_punct(p, '.', "after the output") || !parse_mask(p, "a", &mask) ||
-                !SETF(p, t->line, 0, US_CMN_INST_ALPHA_OMASK, mask) || !SETF(p, t->line, 4, US_ALU_ALPHA_INST_TARGET, k))
+            if (!expect_punct(p, '.', "after the output") || !parse_mask(p, letters, &mask) ||
+                !set_dest_output(p, t->line, alpha, mask, k))
                 return false;
         } else {
             char bank;
             bool rel;
             uint32_t addr;
             if (!parse_reg(p, "t", &bank, &addr, &rel, 127, 127) || !expect_punct(p, '.', "before the write mask") ||
-                !parse_mask(p, "a", &mask) || !SETF(p, t->line, 4, US_ALU_ALPHA_INST_ALPHA_ADDRD, addr) ||
-                !SETF(p, t->line, 4, US_ALU_ALPHA_INST_ALPHA_ADDRD_REL, rel) ||
-                !SETF(p, t->line, 0, US_CMN_INST_ALPHA_WMASK, mask))
+                !parse_mask(p, letters, &mask) || !set_dest_temp(p, t->line, alpha, addr, rel, mask))
                 return false;
         }
     } while (accept_punct(p, '+'));
@@ -423,29 +396,33 @@ static bool parse_alpha_part(parser_t *p)
         operand_t o;
         unsigned l = cur_line(p);
         if (n == 3)
-            return fail_at(p, l, "an alpha op takes at most 3 operands (A, B, C)");
-        if (!parse_operand(p, 1, &o))
-            return false;
-        bool ok;
-        if (n == 0)
-            ok = SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SEL_A, o.sel) &&
-                 SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SWIZ_A, o.swz[0]) &&
-                 SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_MOD_A, o.mod);
-        else if (n == 1)
-            ok = SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SEL_B, o.sel) &&
-                 SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_SWIZ_B, o.swz[0]) &&
-                 SETF(p, l, 4, US_ALU_ALPHA_INST_ALPHA_MOD_B, o.mod);
-        else
-            ok = SETF(p, l, 5, US_ALU_RGBA_INST_ALPHA_SEL_C, o.sel) &&
-                 SETF(p, l, 5, US_ALU_RGBA_INST_ALPHA_SWIZ_C, o.swz[0]) &&
-                 SETF(p, l, 5, US_ALU_RGBA_INST_ALPHA_MOD_C, o.mod);
-        if (!ok)
+            return fail_at(p, l, "an %s op takes at most 3 operands (A, B, C)", unit);
+        if (!parse_operand(p, alpha ? 1 : 3, &o) || !set_operand(p, l, alpha, n, &o))
             return false;
         n++;
     }
-    if (n < us_alpha_op_arity(op))
-        return fail_at(p, line, "alpha %s takes %u operand%s, got %u", us_alpha_op_names[op], us_alpha_op_arity(op),
-                       us_alpha_op_arity(op) == 1 ? "" : "s", n);
+    unsigned need = alpha ? us_alpha_op_arity(op) : us_rgb_op_arity(op);
+    if (n < need)
+        return fail_at(p, line, "%s %s takes %u operand%s, got %u", unit, (alpha ? us_alpha_op_names : us_rgb_op_names)[op],
+                       need, need == 1 ? "" : "s", n);
+    return true;
+}
+
+/* Optional .rgb or .a after a source name: which of the two address dwords it sets (both without one). */
+static bool parse_unit_suffix(parser_t *p, bool *rgb, bool *alpha)
+{
+    *rgb = *alpha = true;
+    if (!accept_punct(p, '.'))
+        return true;
+    const us_tok_t *t = expect_word(p, "rgb or a");
+    if (!t)
+        return false;
+    if (strcmp(t->text, "rgb") == 0)
+        *alpha = false;
+    else if (strcmp(t->text, "a") == 0)
+        *rgb = false;
+    else
+        return fail_at(p, t->line, "expected .rgb or .a after the source name, got '.%s'", t->text);
     return true;
 }
 
@@ -453,18 +430,9 @@ static bool parse_alpha_part(parser_t *p)
 static bool parse_src_assign(parser_t *p, unsigned s)
 {
     unsigned line = cur_line(p);
-    bool rgb = true, alpha = true;
-    if (accept_punct(p, '.')) {
-        const us_tok_t *t = expect_word(p, "rgb or a");
-        if (!t)
-            return false;
-        if (strcmp(t->text, "rgb") == 0)
-            alpha = false;
-        else if (strcmp(t->text, "a") == 0)
-            rgb = false;
-        else
-            return fail_at(p, t->line, "expected .rgb or .a after src%u, got '.%s'", s, t->text);
-    }
+    bool rgb, alpha;
+    if (!parse_unit_suffix(p, &rgb, &alpha))
+        return false;
     uint32_t addr, c, rel;
     if (!expect_punct(p, '=', "after the source name") || !parse_source(p, &addr, &c, &rel))
         return false;
@@ -483,18 +451,9 @@ static bool parse_src_assign(parser_t *p, unsigned s)
 static bool parse_srcp_assign(parser_t *p)
 {
     unsigned line = cur_line(p);
-    bool rgb = true, alpha = true;
-    if (accept_punct(p, '.')) {
-        const us_tok_t *t = expect_word(p, "rgb or a");
-        if (!t)
-            return false;
-        if (strcmp(t->text, "rgb") == 0)
-            alpha = false;
-        else if (strcmp(t->text, "a") == 0)
-            rgb = false;
-        else
-            return fail_at(p, t->line, "expected .rgb or .a after srcp, got '.%s'", t->text);
-    }
+    bool rgb, alpha;
+    if (!parse_unit_suffix(p, &rgb, &alpha))
+        return false;
     uint32_t op;
     if (!expect_punct(p, '=', "after srcp") || !parse_name(p, us_srcp_names, 4, "pre-subtract (neg2, sub, add, neg)", &op))
         return false;
@@ -609,11 +568,11 @@ static bool parse_alu(parser_t *p)
         uint32_t v;
         if (colon && strcmp(t->text, "rgb") == 0) {
             p->pos += 2;
-            if (!parse_rgb_part(p))
+            if (!parse_part(p, false))
                 return false;
         } else if (colon && (strcmp(t->text, "alpha") == 0 || strcmp(t->text, "a") == 0)) {
             p->pos += 2;
-            if (!parse_alpha_part(p))
+            if (!parse_part(p, true))
                 return false;
         } else if (strncmp(t->text, "src", 3) == 0 && t->text[3] >= '0' && t->text[3] <= '2' && !t->text[4]) {
             p->pos++;

@@ -7,18 +7,10 @@
 
 #include "us_asm.h"
 #include "us_dis.h"
+#include "test_rng.h"
 #include "us_hex.h"
 #include "us_mesa.h"
 
-static uint64_t rng_state;
-
-static uint32_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
 
 static const char alphabet[] = "alutexfcrgbsrcp0123456789.,:=[]+-|!_#\n \taLtcop xhd";
 

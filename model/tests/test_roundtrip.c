@@ -9,17 +9,8 @@
 
 #include "us_asm.h"
 #include "us_dis.h"
+#include "test_rng.h"
 
-static uint64_t rng_state;
-
-static uint32_t rnd(void)
-{
-    /* splitmix64: deterministic per seed, independent of the C library */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return (uint32_t)((z ^ (z >> 31)) >> 32);
-}
 
 static uint32_t random_legal_value(const us_field_desc_t *f)
 {
