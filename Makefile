@@ -52,8 +52,14 @@ $(BUILD)/san/bin/%: $(BUILD)/san/obj/tools/%.o $(BUILD)/san/lib/libus.a | $(BUIL
 	$(CC) $(CFLAGS) $(SANFLAGS) $^ -o $@ $(LDLIBS)
 $(BUILD)/san/tests/%: $(BUILD)/san/obj/tests/%.o $(BUILD)/san/lib/libus.a | $(BUILD)/san/tests
 	$(CC) $(CFLAGS) $(SANFLAGS) $^ -o $@ $(LDLIBS)
+# Tests named test_mpfr_* and sweep_* use MPFR as their oracle.
+$(BUILD)/san/tests/test_mpfr_%: $(BUILD)/san/obj/tests/test_mpfr_%.o $(BUILD)/san/lib/libus.a | $(BUILD)/san/tests
+	$(CC) $(CFLAGS) $(SANFLAGS) $^ -o $@ $(LDLIBS) -lmpfr -lgmp
+# Optimised (unsanitised) test programs, for long sweeps and benchmarks.
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/lib/libus.a | $(BUILD)/tests
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lmpfr -lgmp -lpthread
 
-$(BUILD)/obj $(BUILD)/obj/tools $(BUILD)/obj/tests $(BUILD)/lib $(BUILD)/bin \
+$(BUILD)/obj $(BUILD)/obj/tools $(BUILD)/obj/tests $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests \
 $(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests $(BUILD)/san/lib $(BUILD)/san/bin $(BUILD)/san/tests:
 	mkdir -p $@
 
