@@ -13,19 +13,77 @@ static uint32_t inline_constant(unsigned code)
     return (((code >> 3) + 120u) << 23) | ((code & 7u) << 20);
 }
 
-static void read_source(const us_exec_t *x, unsigned p, unsigned addr, unsigned is_const, unsigned rel, uint32_t v[4])
+/* Per instruction, computed once and used for all four pixels: where each source part reads from, and each
+ * operand as a selector and sign masks, so the per-pixel work has no data-dependent branches. */
+typedef struct source_plan {
+    const uint32_t *base;  /* pixel 0's 4-vector */
+    size_t pixel_stride;   /* words from one pixel's vector to the next's: 0 for constants and inline values */
+} source_plan_t;
+
+typedef struct operand_plan {
+    uint8_t sel, swz[3];
+    uint32_t and_mask, or_mask, xor_mask; /* the input modifier: ((v & and) | or) ^ xor */
+} operand_plan_t;
+
+typedef struct alu_plan {
+    source_plan_t rgb_src[3], alpha_src[3];
+    uint32_t inline_value[6][4];
+    bool needs_srcp;
+    operand_plan_t rgb[3], alpha[3];
+} alu_plan_t;
+
+static void plan_source(const us_exec_t *x, unsigned addr, unsigned is_const, unsigned rel, uint32_t *inline_slot,
+                        source_plan_t *sp)
 {
     unsigned al = rel ? us_current_al(x->q) : 0u;
-    const uint32_t *s;
     if (is_const) {
-        s = x->sh->konst[(addr + al) & (US_NCONST - 1u)];
+        sp->base = x->sh->konst[(addr + al) & (US_NCONST - 1u)];
+        sp->pixel_stride = 0;
     } else if (addr & 0x80u) {
-        v[0] = v[1] = v[2] = v[3] = inline_constant(addr & 0x7Fu);
-        return;
+        inline_slot[0] = inline_slot[1] = inline_slot[2] = inline_slot[3] = inline_constant(addr & 0x7Fu);
+        sp->base = inline_slot;
+        sp->pixel_stride = 0;
     } else {
-        s = x->q->temp[p][(addr + al) & (US_NTEMP - 1u)];
+        sp->base = x->q->temp[0][(addr + al) & (US_NTEMP - 1u)];
+        sp->pixel_stride = US_NTEMP * 4u;
     }
-    v[0] = s[0], v[1] = s[1], v[2] = s[2], v[3] = s[3];
+}
+
+static void plan_operand(unsigned sel, const unsigned *swz, unsigned nswz, unsigned mod, operand_plan_t *op)
+{
+    op->sel = (uint8_t)sel;
+    for (unsigned i = 0; i < 3; i++)
+        op->swz[i] = (uint8_t)swz[i < nswz ? i : 0];
+    op->and_mask = mod == 2u ? 0x7FFFFFFFu : 0xFFFFFFFFu;
+    op->or_mask = mod == 3u ? SIGN : 0u;
+    op->xor_mask = mod == 1u ? SIGN : 0u;
+}
+
+static void make_plan(const us_exec_t *x, alu_plan_t *pl)
+{
+    const us_alu_rgb_addr_t *ra = &x->d->u.alu.rgb_addr;
+    const us_alu_alpha_addr_t *aa = &x->d->u.alu.alpha_addr;
+    const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
+    const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
+    const us_alu_rgba_inst_t *ci = &x->d->u.alu.rgba_inst;
+    plan_source(x, ra->addr0, ra->addr0_const, ra->addr0_rel, pl->inline_value[0], &pl->rgb_src[0]);
+    plan_source(x, ra->addr1, ra->addr1_const, ra->addr1_rel, pl->inline_value[1], &pl->rgb_src[1]);
+    plan_source(x, ra->addr2, ra->addr2_const, ra->addr2_rel, pl->inline_value[2], &pl->rgb_src[2]);
+    plan_source(x, aa->addr0, aa->addr0_const, aa->addr0_rel, pl->inline_value[3], &pl->alpha_src[0]);
+    plan_source(x, aa->addr1, aa->addr1_const, aa->addr1_rel, pl->inline_value[4], &pl->alpha_src[1]);
+    plan_source(x, aa->addr2, aa->addr2_const, aa->addr2_rel, pl->inline_value[5], &pl->alpha_src[2]);
+    const unsigned swa[3] = {ri->red_swiz_a, ri->green_swiz_a, ri->blue_swiz_a};
+    const unsigned swb[3] = {ri->red_swiz_b, ri->green_swiz_b, ri->blue_swiz_b};
+    const unsigned swc[3] = {ci->red_swiz_c, ci->green_swiz_c, ci->blue_swiz_c};
+    plan_operand(ri->rgb_sel_a, swa, 3, ri->rgb_mod_a, &pl->rgb[0]);
+    plan_operand(ri->rgb_sel_b, swb, 3, ri->rgb_mod_b, &pl->rgb[1]);
+    plan_operand(ci->rgb_sel_c, swc, 3, ci->rgb_mod_c, &pl->rgb[2]);
+    plan_operand(ai->alpha_sel_a, &ai->alpha_swiz_a, 1, ai->alpha_mod_a, &pl->alpha[0]);
+    plan_operand(ai->alpha_sel_b, &ai->alpha_swiz_b, 1, ai->alpha_mod_b, &pl->alpha[1]);
+    plan_operand(ci->alpha_sel_c, &ci->alpha_swiz_c, 1, ci->alpha_mod_c, &pl->alpha[2]);
+    pl->needs_srcp = false;
+    for (unsigned i = 0; i < 3; i++)
+        pl->needs_srcp |= pl->rgb[i].sel == 3u || pl->alpha[i].sel == 3u;
 }
 
 static uint32_t presub(unsigned op, uint32_t s0, uint32_t s1)
@@ -38,35 +96,31 @@ static uint32_t presub(unsigned op, uint32_t s0, uint32_t s1)
     }
 }
 
-/* Per pixel: src0, src1, src2 and srcp as 4-vectors (rgb from the rgb addresses, alpha from the alpha ones). */
+/* Per pixel: src0, src1, src2 and srcp, each as the eight values a swizzle can pick: r g b a 0 0.5 1 0. */
 typedef struct sources {
-    uint32_t v[4][4];
+    uint32_t v[4][8];
 } sources_t;
 
-static void read_sources(const us_exec_t *x, unsigned p, sources_t *s)
+static void read_sources(const us_exec_t *x, const alu_plan_t *pl, unsigned p, sources_t *s)
 {
-    const us_alu_rgb_addr_t *ra = &x->d->u.alu.rgb_addr;
-    const us_alu_alpha_addr_t *aa = &x->d->u.alu.alpha_addr;
-    const unsigned radr[3] = {ra->addr0, ra->addr1, ra->addr2}, rc[3] = {ra->addr0_const, ra->addr1_const, ra->addr2_const},
-                   rr[3] = {ra->addr0_rel, ra->addr1_rel, ra->addr2_rel};
-    const unsigned aadr[3] = {aa->addr0, aa->addr1, aa->addr2}, ac[3] = {aa->addr0_const, aa->addr1_const, aa->addr2_const},
-                   ar[3] = {aa->addr0_rel, aa->addr1_rel, aa->addr2_rel};
     for (unsigned i = 0; i < 3; i++) {
-        uint32_t alpha[4];
-        read_source(x, p, radr[i], rc[i], rr[i], s->v[i]);
-        read_source(x, p, aadr[i], ac[i], ar[i], alpha);
-        s->v[i][3] = alpha[3];
+        const uint32_t *rgb = pl->rgb_src[i].base + p * pl->rgb_src[i].pixel_stride;
+        const uint32_t *alpha = pl->alpha_src[i].base + p * pl->alpha_src[i].pixel_stride;
+        s->v[i][0] = rgb[0], s->v[i][1] = rgb[1], s->v[i][2] = rgb[2], s->v[i][3] = alpha[3];
     }
-    for (unsigned c = 0; c < 3; c++)
-        s->v[3][c] = presub(ra->srcp_op, s->v[0][c], s->v[1][c]);
-    s->v[3][3] = presub(aa->srcp_op, s->v[0][3], s->v[1][3]);
+    if (pl->needs_srcp) {
+        unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
+        for (unsigned c = 0; c < 3; c++)
+            s->v[3][c] = presub(rop, s->v[0][c], s->v[1][c]);
+        s->v[3][3] = presub(aop, s->v[0][3], s->v[1][3]);
+    }
+    for (unsigned i = 0; i < 4; i++)
+        s->v[i][4] = 0u, s->v[i][5] = US_FP_HALF, s->v[i][6] = US_FP_ONE, s->v[i][7] = 0u;
 }
 
-static uint32_t operand(const sources_t *s, unsigned sel, unsigned swz, unsigned mod)
+static inline uint32_t operand(const sources_t *s, const operand_plan_t *op, unsigned c)
 {
-    static const uint32_t konst[4] = {0u, US_FP_HALF, US_FP_ONE, 0u}; /* swizzle 4..7: 0, 0.5, 1, unused (0) */
-    uint32_t v = swz < 4 ? s->v[sel][swz] : konst[swz - 4];
-    return us_fp_modify(v, mod);
+    return ((s->v[op->sel][op->swz[c]] & op->and_mask) | op->or_mask) ^ op->xor_mask;
 }
 
 typedef struct unit_result {
@@ -86,7 +140,7 @@ static uint32_t transcendental(unsigned op, uint32_t a)
 }
 
 /* Both units for pixel p; all[] holds every pixel's sources for MDH/MDV. */
-static void compute(const us_exec_t *x, const sources_t *all, unsigned p, unit_result_t *res)
+static void compute(const us_exec_t *x, const alu_plan_t *pl, const sources_t *all, unsigned p, unit_result_t *res)
 {
     const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
     const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
@@ -94,17 +148,12 @@ static void compute(const us_exec_t *x, const sources_t *all, unsigned p, unit_r
     const sources_t *s = &all[p];
     bool legacy = (x->sh->config & US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_MASK) != 0;
     uint32_t A[3], B[3], C[3];
-    const unsigned swa[3] = {ri->red_swiz_a, ri->green_swiz_a, ri->blue_swiz_a};
-    const unsigned swb[3] = {ri->red_swiz_b, ri->green_swiz_b, ri->blue_swiz_b};
-    const unsigned swc[3] = {ci->red_swiz_c, ci->green_swiz_c, ci->blue_swiz_c};
     for (unsigned c = 0; c < 3; c++) {
-        A[c] = operand(s, ri->rgb_sel_a, swa[c], ri->rgb_mod_a);
-        B[c] = operand(s, ri->rgb_sel_b, swb[c], ri->rgb_mod_b);
-        C[c] = operand(s, ci->rgb_sel_c, swc[c], ci->rgb_mod_c);
+        A[c] = operand(s, &pl->rgb[0], c);
+        B[c] = operand(s, &pl->rgb[1], c);
+        C[c] = operand(s, &pl->rgb[2], c);
     }
-    uint32_t aA = operand(s, ai->alpha_sel_a, ai->alpha_swiz_a, ai->alpha_mod_a);
-    uint32_t aB = operand(s, ai->alpha_sel_b, ai->alpha_swiz_b, ai->alpha_mod_b);
-    uint32_t aC = operand(s, ci->alpha_sel_c, ci->alpha_swiz_c, ci->alpha_mod_c);
+    uint32_t aA = operand(s, &pl->alpha[0], 0), aB = operand(s, &pl->alpha[1], 0), aC = operand(s, &pl->alpha[2], 0);
 
     /* alpha first: rgb SOP replicates its transcendental, alpha DP copies the rgb dot product */
     uint32_t dot = 0, alpha_raw = 0;
@@ -135,28 +184,47 @@ static void compute(const us_exec_t *x, const sources_t *all, unsigned p, unit_r
     }
     default: alpha_raw = transcendental(ai->alpha_op, aA); break;
     }
+    uint32_t r[3];
+    switch (ci->rgb_op) {
+    case US_ALU_RGBA_INST_RGB_OP_MAD:
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_mad(A[c], B[c], C[c], legacy);
+        break;
+    case US_ALU_RGBA_INST_RGB_OP_DP3:
+    case US_ALU_RGBA_INST_RGB_OP_DP4:
+    case US_ALU_RGBA_INST_RGB_OP_D2A: r[0] = r[1] = r[2] = dot; break;
+    case US_ALU_RGBA_INST_RGB_OP_MIN:
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_min(A[c], B[c]);
+        break;
+    case US_ALU_RGBA_INST_RGB_OP_MAX:
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_max(A[c], B[c]);
+        break;
+    case US_ALU_RGBA_INST_RGB_OP_CND:
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_cnd(A[c], B[c], C[c]);
+        break;
+    case US_ALU_RGBA_INST_RGB_OP_CMP:
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_cmp(A[c], B[c], C[c]);
+        break;
+    case US_ALU_RGBA_INST_RGB_OP_FRC:
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_frc(A[c]);
+        break;
+    case US_ALU_RGBA_INST_RGB_OP_SOP: r[0] = r[1] = r[2] = alpha_raw; break;
+    default: { /* MDH, MDV */
+        unsigned nb = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH ? 1u : 2u;
+        for (unsigned c = 0; c < 3; c++)
+            r[c] = us_fp_mad(us_fp_modify(all[0].v[0][c], ri->rgb_mod_a), B[c],
+                             us_fp_modify(all[nb].v[0][c], ci->rgb_mod_c), legacy);
+        break;
+    }
+    }
     for (unsigned c = 0; c < 3; c++) {
-        uint32_t r;
-        switch (ci->rgb_op) {
-        case US_ALU_RGBA_INST_RGB_OP_MAD: r = us_fp_mad(A[c], B[c], C[c], legacy); break;
-        case US_ALU_RGBA_INST_RGB_OP_DP3:
-        case US_ALU_RGBA_INST_RGB_OP_DP4:
-        case US_ALU_RGBA_INST_RGB_OP_D2A: r = dot; break;
-        case US_ALU_RGBA_INST_RGB_OP_MIN: r = us_fp_min(A[c], B[c]); break;
-        case US_ALU_RGBA_INST_RGB_OP_MAX: r = us_fp_max(A[c], B[c]); break;
-        case US_ALU_RGBA_INST_RGB_OP_CND: r = us_fp_cnd(A[c], B[c], C[c]); break;
-        case US_ALU_RGBA_INST_RGB_OP_CMP: r = us_fp_cmp(A[c], B[c], C[c]); break;
-        case US_ALU_RGBA_INST_RGB_OP_FRC: r = us_fp_frc(A[c]); break;
-        case US_ALU_RGBA_INST_RGB_OP_SOP: r = alpha_raw; break;
-        default: { /* MDH, MDV */
-            unsigned nb = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH ? 1u : 2u;
-            r = us_fp_mad(us_fp_modify(all[0].v[0][c], ri->rgb_mod_a), B[c],
-                          us_fp_modify(all[nb].v[0][c], ci->rgb_mod_c), legacy);
-            break;
-        }
-        }
-        r = us_fp_omod(r, ri->omod);
-        res->rgb[c] = x->d->cmn.rgb_clamp ? us_fp_clamp01(r) : r;
+        uint32_t v = us_fp_omod(r[c], ri->omod);
+        res->rgb[c] = x->d->cmn.rgb_clamp ? us_fp_clamp01(v) : v;
     }
     alpha_raw = us_fp_omod(alpha_raw, ai->omod);
     res->alpha = x->d->cmn.alpha_clamp ? us_fp_clamp01(alpha_raw) : alpha_raw;
@@ -233,18 +301,20 @@ static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res)
 
 void us_exec_alu(us_exec_t *x)
 {
+    alu_plan_t plan;
     sources_t all[US_NPIX];
     unit_result_t res[US_NPIX];
     uint8_t writers = us_write_pixels(x);
+    make_plan(x, &plan);
     bool derivative = x->d->u.alu.rgba_inst.rgb_op >= US_ALU_RGBA_INST_RGB_OP_MDH ||
                       x->d->u.alu.alpha_inst.alpha_op >= US_ALU_ALPHA_INST_ALPHA_OP_MDH;
     /* All reads before any write: the instruction sees the state before it. MDH/MDV read every pixel. */
     for (unsigned p = 0; p < US_NPIX; p++)
         if (derivative || (writers >> p & 1u))
-            read_sources(x, p, &all[p]);
+            read_sources(x, &plan, p, &all[p]);
     for (unsigned p = 0; p < US_NPIX; p++)
         if (writers >> p & 1u)
-            compute(x, all, p, &res[p]);
+            compute(x, &plan, all, p, &res[p]);
     for (unsigned p = 0; p < US_NPIX; p++)
         if (writers >> p & 1u)
             write_back(x, p, &res[p]);
