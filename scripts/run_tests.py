@@ -30,6 +30,16 @@ def tests(shared):
         ("asm: encodings, errors, illegal words, Mesa dump (CLI)", [py, "scripts/tests/test_cli.py"], None),
         ("asm: every Mesa corpus program round trips word for word",
          [py, "scripts/tests/test_corpus_roundtrip.py", corpus], corpus),
+        ("fp: basic ops bit for bit against the host FPU in FTZ/DAZ mode", ["build/san/tests/test_fp_host"], None),
+        ("fp: transcendentals within their bounds against MPFR", ["build/san/tests/test_mpfr_trans"], None),
+        ("model: ALU and TEX semantics, directed", ["build/san/tests/test_alu_semantics"], None),
+        ("model: Mesa-shaped flow control, 16 pixel patterns, against the GLSL meaning",
+         ["build/san/tests/test_fc_glsl"], None),
+        ("model: every FC field and error state", ["build/san/tests/test_fc_fields"], None),
+        ("model: Mesa corpus runs; three programs against a plain-C evaluation",
+         ["build/san/tests/test_corpus", corpus], corpus),
+        ("usim: vectors, verdicts, bad input, emitted vectors, runaway programs",
+         [py, "scripts/tests/test_usim.py", corpus], corpus),
     ]
     return t
 
