@@ -61,8 +61,9 @@ static void branch_op(us_exec_t *x, unsigned op, const vote_t *v, bool jumped)
                 else
                     q->counter[p]++;
             }
-        /* running pixels whose wish disagrees with what the quad does stop here */
-        uint8_t disagree = v->running & (uint8_t)(jumped ? ~v->want : v->want);
+        /* pixels that voted and still run (not just broken or continued) and whose wish disagrees with what the
+         * quad does stop here */
+        uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);
         for (unsigned p = 0; p < US_NPIX; p++)
             if (disagree >> p & 1u)
                 q->counter[p] = 0;

@@ -20,8 +20,11 @@ def tests(shared):
     py = sys.executable
     t = [
         ("isa: generated files match spec/isa.txt", [py, "scripts/gen_isa.py", "--check"], None),
-        ("isa: generated SV package is Verilator -Wall clean",
-         ["verilator", "--lint-only", "-Wall", "rtl/lint.vlt", "rtl/us_isa_pkg.sv"], None),
+        ("isa: generated SV packages are Verilator -Wall clean",
+         ["bash", "-c", "verilator --lint-only -Wall rtl/lint.vlt rtl/us_isa_pkg.sv && "
+                        "verilator --lint-only -Wall rtl/lint.vlt rtl/us_fp_tables_pkg.sv"], None),
+        ("fp: generated transcendental tables match scripts/gen_fp_tables.py",
+         [py, "scripts/gen_fp_tables.py", "--check"], None),
         ("isa: table agrees with the AMD register spec", [py, "scripts/check_isa_spec.py", "--regs", regs], regs),
         ("isa: the generator and spec checkers catch injected faults", [py, "scripts/tests/test_isa_tools.py", regs], regs),
         ("asm: 100000 random legal instructions per type and raw words round trip",
@@ -36,7 +39,7 @@ def tests(shared):
         ("model: Mesa-shaped flow control, 16 pixel patterns, against the GLSL meaning",
          ["build/san/tests/test_fc_glsl"], None),
         ("model: every FC field and error state", ["build/san/tests/test_fc_fields"], None),
-        ("model: Mesa corpus runs; three programs against a plain-C evaluation",
+        ("model: every Mesa corpus program runs clean on 100 seeds and matches a plain-C evaluation",
          ["build/san/tests/test_corpus", corpus], corpus),
         ("usim: vectors, verdicts, bad input, emitted vectors, runaway programs",
          [py, "scripts/tests/test_usim.py", corpus], corpus),
