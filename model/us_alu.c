@@ -28,7 +28,7 @@ typedef struct operand_plan {
 typedef struct alu_plan {
     source_plan_t rgb_src[3], alpha_src[3];
     uint32_t inline_value[6][4];
-    bool needs_srcp;
+    uint8_t srcp_channels; /* channels of srcp the op's operands read (bit c: r g b a) */
     operand_plan_t rgb[3], alpha[3];
 } alu_plan_t;
 
@@ -81,9 +81,22 @@ static void make_plan(const us_exec_t *x, alu_plan_t *pl)
     plan_operand(ai->alpha_sel_a, &ai->alpha_swiz_a, 1, ai->alpha_mod_a, &pl->alpha[0]);
     plan_operand(ai->alpha_sel_b, &ai->alpha_swiz_b, 1, ai->alpha_mod_b, &pl->alpha[1]);
     plan_operand(ci->alpha_sel_c, &ci->alpha_swiz_c, 1, ci->alpha_mod_c, &pl->alpha[2]);
-    pl->needs_srcp = false;
-    for (unsigned i = 0; i < 3; i++)
-        pl->needs_srcp |= pl->rgb[i].sel == 3u || pl->alpha[i].sel == 3u;
+    /* Only the srcp channels an operand the ops read picks: each costs an addition per pixel. MDH/MDV read A and
+     * C from src0 whatever their select (only B goes through it); an rgb DP4 reads the alpha unit's A and B. */
+    unsigned rn = us_rgb_op_arity(ci->rgb_op), an = us_alpha_op_arity(ai->alpha_op);
+    bool rgb_deriv = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH || ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDV;
+    bool alpha_deriv = ai->alpha_op == US_ALU_ALPHA_INST_ALPHA_OP_MDH || ai->alpha_op == US_ALU_ALPHA_INST_ALPHA_OP_MDV;
+    bool dp4 = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_DP4;
+    pl->srcp_channels = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        bool rgb_reads = i < rn && !(rgb_deriv && i != 1);
+        bool alpha_reads = (i < an && !(alpha_deriv && i != 1)) || (dp4 && i < 2);
+        if (rgb_reads && pl->rgb[i].sel == 3u)
+            for (unsigned c = 0; c < 3; c++)
+                pl->srcp_channels |= (uint8_t)(pl->rgb[i].swz[c] < 4u ? 1u << pl->rgb[i].swz[c] : 0u);
+        if (alpha_reads && pl->alpha[i].sel == 3u)
+            pl->srcp_channels |= (uint8_t)(pl->alpha[i].swz[0] < 4u ? 1u << pl->alpha[i].swz[0] : 0u);
+    }
 }
 
 static uint32_t presub(unsigned op, uint32_t s0, uint32_t s1)
@@ -108,11 +121,11 @@ static void read_sources(const us_exec_t *x, const alu_plan_t *pl, unsigned p, s
         const uint32_t *alpha = pl->alpha_src[i].base + p * pl->alpha_src[i].pixel_stride;
         s->v[i][0] = rgb[0], s->v[i][1] = rgb[1], s->v[i][2] = rgb[2], s->v[i][3] = alpha[3];
     }
-    if (pl->needs_srcp) {
+    if (pl->srcp_channels) {
         unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
         for (unsigned c = 0; c < 3; c++)
-            s->v[3][c] = presub(rop, s->v[0][c], s->v[1][c]);
-        s->v[3][3] = presub(aop, s->v[0][3], s->v[1][3]);
+            s->v[3][c] = pl->srcp_channels >> c & 1u ? presub(rop, s->v[0][c], s->v[1][c]) : 0u;
+        s->v[3][3] = pl->srcp_channels >> 3 & 1u ? presub(aop, s->v[0][3], s->v[1][3]) : 0u;
     }
     for (unsigned i = 0; i < 4; i++)
         s->v[i][4] = 0u, s->v[i][5] = US_FP_HALF, s->v[i][6] = US_FP_ONE, s->v[i][7] = 0u;
