@@ -83,6 +83,29 @@ FP_OPS := rcp rsq ex2 ln2 sin cos
 fp-exhaustive: $(BUILD)/tests/sweep_trans
 	@for op in $(FP_OPS); do $(BUILD)/tests/sweep_trans $$op --threads $(JOBS) || exit 1; done
 
+# ---- RTL unit benches: tb/unit/<bench>.cpp drives tb/unit/<bench>_top.sv (a wrapper around rtl/ units) and
+# checks it against the C model, linked in process (a non-LTO copy of the library, for the C++ link).
+RTL_PKGS := rtl/us_isa_pkg.sv rtl/us_fp_tables_pkg.sv
+RTL_SRCS := $(RTL_PKGS) $(sort $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv rtl/*/*.sv)))
+TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
+NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique -Irtl -Irtl/fp
+
+$(BUILD)/nolto/obj/%.o: model/%.c | $(BUILD)/nolto/obj
+	$(CC) $(CFLAGS) -c $< -o $@
+$(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/nolto/obj:
+	mkdir -p $@
+$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
+	@mkdir -p $(@D)
+	verilator $(VERILATOR_FLAGS) rtl/lint.vlt $(RTL_SRCS) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
+	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit" \
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+
+tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
+.PHONY: tb-build
+
 clean:
 	rm -rf $(BUILD)
 
