@@ -28,6 +28,7 @@ help:
 	@echo "make tools    build build/bin/usasm and build/bin/usdis (also ASan/UBSan copies in build/san/bin)"
 	@echo "make test     everything above, then every test; ends with 'N passed, M failed'"
 	@echo "make bench    speed figures side by side (golden model on the random ALU mix)"
+	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
 
 deps:
@@ -104,7 +105,15 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(RTL_SRCS) rtl/lint.vlt $(B
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
-.PHONY: tb-build
+.PHONY: tb-build lint
+
+# Verilator -Wall over every design file, each module as the top once; the only waivers are in rtl/lint.vlt.
+RTL_MODULES := $(sort $(basename $(notdir $(filter-out $(RTL_PKGS),$(RTL_SRCS)))))
+lint:
+	@set -e; for m in $(RTL_MODULES); do \
+	  verilator --lint-only -Wall -Irtl -Irtl/fp rtl/lint.vlt $(RTL_SRCS) --top-module $$m; done; \
+	for p in $(RTL_PKGS); do verilator --lint-only -Wall rtl/lint.vlt $$p; done; \
+	echo "lint: $(words $(RTL_MODULES)) modules and $(words $(RTL_PKGS)) packages, verilator -Wall, no warnings"
 
 clean:
 	rm -rf $(BUILD)
