@@ -72,7 +72,7 @@ $(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests $(BUILD)/san/lib 
 test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
 
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build
 	@python3 scripts/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
 bench: $(BUILD)/tests/bench_model

@@ -6,6 +6,7 @@ skipped, never as passed.
 """
 import argparse
 import concurrent.futures
+import glob
 import os
 import subprocess
 import sys
@@ -44,6 +45,12 @@ def tests(shared):
         ("usim: vectors, verdicts, bad input, emitted vectors, runaway programs",
          [py, "scripts/tests/test_usim.py", corpus], corpus),
     ]
+    t.append(("rtl: verilator --lint-only -Wall on every module (make lint)", ["make", "--no-print-directory", "lint"],
+              None))
+    # Every RTL unit bench (tb/unit/<bench>.cpp) in its default mode: the unit against the C model.
+    for cpp in sorted(glob.glob(os.path.join(ROOT, "tb", "unit", "*.cpp"))):
+        b = os.path.splitext(os.path.basename(cpp))[0]
+        t.append((f"rtl: unit bench {b} against the C model", [f"build/tb/{b}/bench"], None))
     return t
 
 
