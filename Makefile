@@ -86,7 +86,7 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 
 # ---- RTL unit benches: tb/unit/<bench>.cpp drives tb/unit/<bench>_top.sv (a wrapper around rtl/ units) and
 # checks it against the C model, linked in process (a non-LTO copy of the library, for the C++ link).
-RTL_PKGS := rtl/us_isa_pkg.sv rtl/us_fp_tables_pkg.sv
+RTL_PKGS := $(sort $(wildcard rtl/*_pkg.sv rtl/*/*_pkg.sv))
 RTL_SRCS := $(RTL_PKGS) $(sort $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv rtl/*/*.sv)))
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))

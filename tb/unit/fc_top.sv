@@ -1,0 +1,36 @@
+// Unit bench wrapper (tb/unit/fc.cpp): the flow-control unit with the default depths (8, 8, 8 bits).
+module fc_top
+  import us_fc_pkg::*;
+(
+  input  logic [31:0] fc_inst_i,
+  input  logic [31:0] fc_addr_i,
+  input  logic [2:0]  pred_sel_i,
+  input  logic        pred_inv_i,
+  input  logic [8:0]  pc_i,
+  input  logic [8:0]  code_offset_i,
+  input  logic [31:0] bool_const_i,
+  input  logic [31:0] int_const_i [32],
+  input  logic [3:0]  covered_i,
+  input  logic [3:0]  killed_i,
+  input  logic [3:0]  alu_result_i,
+  input  logic [3:0]  pred_i [4],
+  input  logic [3:0]  inactive_i,
+  input  logic [7:0]  counter_i [4],
+  input  us_frame_t   loop_i [8],
+  input  logic [3:0]  loop_sp_i,
+  input  logic [8:0]  addr_i [8],
+  input  logic [3:0]  addr_sp_i,
+  output logic [3:0]  inactive_o,
+  output logic [7:0]  counter_o [4],
+  output us_frame_t   loop_o [8],
+  output logic [3:0]  loop_sp_o,
+  output logic [8:0]  addr_o [8],
+  output logic [3:0]  addr_sp_o,
+  output logic        jump_o,
+  output logic [8:0]  next_pc_o,
+  output logic [7:0]  errors_o
+);
+
+  us_fc #(.LoopDepth(8), .AddrDepth(8), .CounterBits(8)) u_fc (.*);
+
+endmodule
