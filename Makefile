@@ -112,8 +112,7 @@ RTL_MODULES := $(sort $(basename $(notdir $(filter-out $(RTL_PKGS),$(RTL_SRCS)))
 lint:
 	@set -e; for m in $(RTL_MODULES); do \
 	  verilator --lint-only -Wall -Irtl -Irtl/fp rtl/lint.vlt $(RTL_SRCS) --top-module $$m; done; \
-	for p in $(RTL_PKGS); do verilator --lint-only -Wall rtl/lint.vlt $$p; done; \
-	echo "lint: $(words $(RTL_MODULES)) modules and $(words $(RTL_PKGS)) packages, verilator -Wall, no warnings"
+	echo "lint: $(words $(RTL_MODULES)) modules (with the $(words $(RTL_PKGS)) packages), verilator -Wall, no warnings"
 
 clean:
 	rm -rf $(BUILD)
