@@ -29,6 +29,7 @@ help:
 	@echo "make test     everything above, then every test; ends with 'N passed, M failed'"
 	@echo "make bench    speed figures side by side (golden model on the random ALU mix)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
+	@echo "make synth    Yosys synth of every rtl/ module, no latches; cells per module"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
 
 deps:
@@ -105,7 +106,10 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(RTL_SRCS) rtl/lint.vlt $(B
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
-.PHONY: tb-build lint
+.PHONY: tb-build lint synth
+
+synth:
+	@python3 scripts/synth.py --jobs $(JOBS)
 
 # Verilator -Wall over every design file, each module as the top once; the only waivers are in rtl/lint.vlt.
 RTL_MODULES := $(sort $(basename $(notdir $(filter-out $(RTL_PKGS),$(RTL_SRCS)))))

@@ -11,8 +11,8 @@ module us_const_rf #(
   input  logic [1:0]  wchan_i,
   input  logic [31:0] wdata_i,
 
-  input  logic [7:0]  raddr_i [NumReadPorts],
-  output logic [31:0] rdata_o [NumReadPorts][4]
+  input  logic [NumReadPorts-1:0][7:0] raddr_i,
+  output logic [NumReadPorts-1:0][3:0][31:0] rdata_o
 );
 
   logic [3:0][31:0] mem_q [256];
@@ -30,9 +30,7 @@ module us_const_rf #(
 
   always_comb begin
     for (int p = 0; p < int'(NumReadPorts); p++) begin
-      for (int c = 0; c < 4; c++) begin
-        rdata_o[p][c] = mem_q[raddr_i[p]][c];
-      end
+      rdata_o[p] = mem_q[raddr_i[p]];
     end
   end
 

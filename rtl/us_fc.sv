@@ -3,10 +3,7 @@
 // INCR/DECR, exactly as docs/spec.md section 4 and model/us_fc.c. The pipeline holds the state per context
 // and feeds it through here in its decode stage; an overflow or underflow sets its error bit and stops the
 // instruction where the C model stops it (earlier effects stay).
-module us_fc
-  import us_isa_pkg::*;
-  import us_fc_pkg::*;
-#(
+module us_fc #(
   parameter int unsigned LoopDepth   = 8,
   parameter int unsigned AddrDepth   = 8,
   parameter int unsigned CounterBits = 8
@@ -14,30 +11,30 @@ module us_fc
   // the instruction
   input  logic [31:0]            fc_inst_i,
   input  logic [31:0]            fc_addr_i,
-  input  logic [2:0]             pred_sel_i,   // US_CMN_INST.RGB_PRED_SEL
-  input  logic                   pred_inv_i,   // US_CMN_INST.RGB_PRED_INV
+  input  logic [2:0]             pred_sel_i,   // us_isa_pkg::US_CMN_INST.RGB_PRED_SEL
+  input  logic                   pred_inv_i,   // us_isa_pkg::US_CMN_INST.RGB_PRED_INV
   input  logic [8:0]             pc_i,
   // registers it reads
   input  logic [8:0]             code_offset_i,
   input  logic [31:0]            bool_const_i,
-  input  logic [31:0]            int_const_i [32],
+  input  logic [31:0][31:0]      int_const_i,
   // pixel state
   input  logic [3:0]             covered_i,
   input  logic [3:0]             killed_i,
   input  logic [3:0]             alu_result_i,
-  input  logic [3:0]             pred_i [4],    // predicate bits r g b a of each pixel
+  input  logic [3:0][3:0]        pred_i,       // predicate bits r g b a of each pixel
   // the state it updates
   input  logic [3:0]             inactive_i,
-  input  logic [CounterBits-1:0] counter_i [4],
-  input  us_frame_t              loop_i [LoopDepth],
+  input  logic [3:0][CounterBits-1:0] counter_i,
+  input  us_fc_pkg::us_frame_t [LoopDepth-1:0] loop_i,
   input  logic [$clog2(LoopDepth+1)-1:0] loop_sp_i,
-  input  logic [8:0]             addr_i [AddrDepth],
+  input  logic [AddrDepth-1:0][8:0] addr_i,
   input  logic [$clog2(AddrDepth+1)-1:0] addr_sp_i,
   output logic [3:0]             inactive_o,
-  output logic [CounterBits-1:0] counter_o [4],
-  output us_frame_t              loop_o [LoopDepth],
+  output logic [3:0][CounterBits-1:0] counter_o,
+  output us_fc_pkg::us_frame_t [LoopDepth-1:0] loop_o,
   output logic [$clog2(LoopDepth+1)-1:0] loop_sp_o,
-  output logic [8:0]             addr_o [AddrDepth],
+  output logic [AddrDepth-1:0][8:0] addr_o,
   output logic [$clog2(AddrDepth+1)-1:0] addr_sp_o,
   // outcome
   output logic                   jump_o,
@@ -51,20 +48,22 @@ module us_fc
   localparam int unsigned AddrIdxW = (AddrDepth > 1) ? $clog2(AddrDepth) : 1;
   localparam logic [CounterBits-1:0] CounterMax = '1;
 
-  us_fc_inst_t fi;
-  us_fc_addr_t fa;
-  assign fi = us_fc_inst_t'(fc_inst_i);
-  assign fa = us_fc_addr_t'(fc_addr_i);
+  us_isa_pkg::us_fc_inst_t fi;
+  us_isa_pkg::us_fc_addr_t fa;
+  assign fi = fc_inst_i;
+  assign fa = fc_addr_i;
 
   // Pixels broken or continued in any frame on the stack.
-  function automatic logic [3:0] masked_of(input us_frame_t lp [LoopDepth], input logic [LoopSpW-1:0] sp);
-    logic [3:0] m = '0;
+  function automatic logic [3:0] masked_of(input us_fc_pkg::us_frame_t [LoopDepth-1:0] lp,
+                                           input logic [LoopSpW-1:0] sp);
+    logic [3:0] m;
+    m = '0;
     for (int i = 0; i < int'(LoopDepth); i++) begin
       if (LoopSpW'(i) < sp) begin
-        m |= lp[i].broken | lp[i].continued;
+        m = m | lp[i].broken | lp[i].continued;
       end
     end
-    return m;
+    masked_of = m;
   endfunction
 
   // The vote of the running pixels: want mask, voters and the decision.
@@ -87,10 +86,10 @@ module us_fc
     for (int p = 0; p < 4; p++) begin
       v.want[p] = running[p] & fi.jump_func[{alu_result_i[p], pred_bit[p], bool_const_i[fa.bool_addr]}];
     end
-    v.voters   = running & (fi.ignore_uncovered == US_FC_INST_IGNORE_UNCOVERED_IGNORE ? covered_i : 4'hF);
-    v.decision = (fi.jump_any == US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)
+    v.voters   = running & (fi.ignore_uncovered == us_isa_pkg::US_FC_INST_IGNORE_UNCOVERED_IGNORE ? covered_i : 4'hF);
+    v.decision = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)
                                                             : (v.voters == 4'h0 || (v.want & v.voters) == v.voters);
-    return v;
+    vote = v;
   endfunction
 
   // Fields the unit does not read (reserved bits, and the fields of other instruction words).
@@ -98,22 +97,24 @@ module us_fc
   assign unused_bits = ^{fi.unused_31_29, fi.unused_23_21, fi.unused_3_3, fa.unused_30_25, fa.unused_15_13,
                          fa.unused_7_5};
 
-  always_comb begin
-    logic [3:0]             inactive, running, masked, wake, disagree, unmasked_inactive, leaving;
-    logic [3:0]             gone, members;
-    logic [CounterBits-1:0] counter [4];
-    us_frame_t              lp [LoopDepth];
-    us_frame_t              f;
-    logic [LoopSpW-1:0]     sp;
-    logic [8:0]             as [AddrDepth];
-    logic [AddrSpW-1:0]     asp;
-    vote_t                  v;
-    logic                   jump, stop, brk;
-    logic [8:0]             target;
-    logic [23:0]            kint;  // KR, KG, KB of the int constant
-    logic [1:0]             bop;
-    logic [LoopIdxW-1:0]    top;  // index of the top frame (meaningful when sp > 0)
+  // Working values of the instruction (module scope: Yosys cannot size block-local packed arrays).
+  logic [3:0]             inactive, running, masked, wake, disagree, unmasked_inactive, leaving;
+  logic [3:0]             gone, members;
+  logic [3:0][CounterBits-1:0] counter;
+  us_fc_pkg::us_frame_t [LoopDepth-1:0] lp;
+  us_fc_pkg::us_frame_t   f, tf;  // a new frame; the top frame (Yosys cannot index a field of lp[top])
+  logic [LoopSpW-1:0]     sp;
+  logic [AddrDepth-1:0][8:0] as;
+  logic [AddrSpW-1:0]     asp;
+  vote_t                  v;
+  logic                   jump, stop, brk;
+  logic [8:0]             target;
+  logic [23:0]            kint;  // KR, KG, KB of the int constant
+  logic [1:0]             bop;
+  logic [LoopIdxW-1:0]    top;  // index of the top frame (meaningful when sp > 0)
 
+
+  always_comb begin
     inactive = inactive_i;
     counter  = counter_i;
     wake     = '0;
@@ -134,11 +135,12 @@ module us_fc
     leaving  = '0;
     brk      = 1'b0;
     top      = LoopIdxW'(sp - 1'b1);
+    tf       = lp[top];
 
     // 1. B_ELSE, from the state before it.
     masked  = masked_of(lp, sp);
     running = ~(killed_i | inactive | masked);
-    if (fi.b_else == US_FC_INST_B_ELSE_ON) begin
+    if (fi.b_else == us_isa_pkg::US_FC_INST_B_ELSE_ON) begin
       for (int p = 0; p < 4; p++) begin
         wake[p] = ~masked[p] & inactive[p] & (counter[p] == '0);
         if (running[p]) begin
@@ -151,15 +153,15 @@ module us_fc
     // 2. The vote.
     running = ~(killed_i | inactive | masked);
     v      = vote(running);
-    target = fa.jump_addr + ((fa.jump_global == US_FC_ADDR_JUMP_GLOBAL_GLOBAL) ? 9'd0 : code_offset_i);
+    target = fa.jump_addr + ((fa.jump_global == us_isa_pkg::US_FC_ADDR_JUMP_GLOBAL_GLOBAL) ? 9'd0 : code_offset_i);
 
     // 3. The op.
     unique case (fi.op)
-      US_FC_INST_OP_JUMP: jump = v.decision;
-      US_FC_INST_OP_LOOP, US_FC_INST_OP_REP: begin
-        f.rep   = (fi.op == US_FC_INST_OP_REP);
+      us_isa_pkg::US_FC_INST_OP_JUMP: jump = v.decision;
+      us_isa_pkg::US_FC_INST_OP_LOOP, us_isa_pkg::US_FC_INST_OP_REP: begin
+        f.rep   = (fi.op == us_isa_pkg::US_FC_INST_OP_REP);
         f.count = kint[7:0];
-        f.al    = f.rep ? ((sp != '0) ? lp[top].al : 8'd0) : kint[15:8];
+        f.al    = f.rep ? ((sp != '0) ? tf.al : 8'd0) : kint[15:8];
         f.step  = f.rep ? 8'd0 : kint[23:16];
         jump    = (f.count == 8'd0) || v.decision;
         if (jump) begin
@@ -168,64 +170,67 @@ module us_fc
           f.member = running;
         end
         if (32'(sp) >= LoopDepth) begin
-          errors_o[ErrLoopOverflow] = 1'b1;
+          errors_o[us_fc_pkg::ErrLoopOverflow] = 1'b1;
           stop = 1'b1;
         end else begin
           lp[LoopIdxW'(sp)] = f;
           sp     = sp + 1'b1;
         end
       end
-      US_FC_INST_OP_ENDLOOP, US_FC_INST_OP_ENDREP: begin
+      us_isa_pkg::US_FC_INST_OP_ENDLOOP, us_isa_pkg::US_FC_INST_OP_ENDREP: begin
         if (sp == '0) begin
-          errors_o[ErrLoopUnderflow] = 1'b1;
+          errors_o[us_fc_pkg::ErrLoopUnderflow] = 1'b1;
           stop = 1'b1;
         end else begin
-          lp[top].continued = '0;
-          if (lp[top].count != 8'd0) begin
-            lp[top].count = lp[top].count - 8'd1;
+          tf.continued = '0;
+          if (tf.count != 8'd0) begin
+            tf.count = tf.count - 8'd1;
           end
-          if (!lp[top].rep) begin
-            lp[top].al = lp[top].al + lp[top].step;
+          if (!tf.rep) begin
+            tf.al = tf.al + tf.step;
           end
+          lp[top] = tf;
           // continued pixels run again and vote
           masked  = masked_of(lp, sp);
           running = ~(killed_i | inactive | masked);
-          v    = vote(running);
-          jump = (lp[top].count != 8'd0) && v.decision;
+          v       = vote(running);
+          jump    = (tf.count != 8'd0) && v.decision;
           if (!jump) begin
             for (int p = 0; p < 4; p++) begin
-              if (lp[top].member[p]) begin
+              if (tf.member[p]) begin
                 counter[p] = '0;
               end
             end
-            inactive = inactive & ~lp[top].member;
+            inactive = inactive & ~tf.member;
             sp       = sp - 1'b1;
           end
         end
       end
       default: begin  // BREAKLOOP, BREAKREP, CONTINUE
         if (sp == '0) begin
-          errors_o[ErrLoopUnderflow] = 1'b1;
+          errors_o[us_fc_pkg::ErrLoopUnderflow] = 1'b1;
           stop = 1'b1;
         end else begin
-          brk     = (fi.op != US_FC_INST_OP_CONTINUE);
+          brk     = (fi.op != us_isa_pkg::US_FC_INST_OP_CONTINUE);
           leaving = running & v.want;
           if (brk) begin
-            lp[top].broken = lp[top].broken | leaving;
+            tf.broken = tf.broken | leaving;
           end else begin
-            lp[top].continued = lp[top].continued | leaving;
+            tf.continued = tf.continued | leaving;
           end
-          gone    = lp[top].broken | killed_i | (brk ? 4'h0 : lp[top].continued);
-          members = lp[top].member &
-                    (fi.ignore_uncovered == US_FC_INST_IGNORE_UNCOVERED_IGNORE ? covered_i : 4'hF);
-          jump = (fi.jump_any == US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters) : ((members & ~gone) == 4'h0);
+          lp[top] = tf;
+          gone    = tf.broken | killed_i | (brk ? 4'h0 : tf.continued);
+          members = tf.member &
+                    (fi.ignore_uncovered == us_isa_pkg::US_FC_INST_IGNORE_UNCOVERED_IGNORE ? covered_i : 4'hF);
+          jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)
+                                                                      : ((members & ~gone) == 4'h0);
           if (jump && brk) begin
             for (int p = 0; p < 4; p++) begin
-              if (lp[top].member[p]) begin
+              if (tf.member[p]) begin
                 counter[p] = '0;
               end
             end
-            inactive = inactive & ~lp[top].member;
+            inactive = inactive & ~tf.member;
             sp       = sp - 1'b1;
           end
         end
@@ -233,17 +238,17 @@ module us_fc
     endcase
 
     // 4. The address stack, when jumping.
-    if (!stop && jump && fi.a_op == US_FC_INST_A_OP_PUSH) begin
+    if (!stop && jump && fi.a_op == us_isa_pkg::US_FC_INST_A_OP_PUSH) begin
       if (32'(asp) >= AddrDepth) begin
-        errors_o[ErrAddrOverflow] = 1'b1;
+        errors_o[us_fc_pkg::ErrAddrOverflow] = 1'b1;
         stop = 1'b1;
       end else begin
         as[AddrIdxW'(asp)] = pc_i + 9'd1;
         asp     = asp + 1'b1;
       end
-    end else if (!stop && jump && fi.a_op == US_FC_INST_A_OP_POP) begin
+    end else if (!stop && jump && fi.a_op == us_isa_pkg::US_FC_INST_A_OP_POP) begin
       if (asp == '0) begin
-        errors_o[ErrAddrUnderflow] = 1'b1;
+        errors_o[us_fc_pkg::ErrAddrUnderflow] = 1'b1;
         stop = 1'b1;
       end else begin
         asp    = asp - 1'b1;
@@ -256,11 +261,11 @@ module us_fc
       bop               = jump ? fi.b_op1 : fi.b_op0;
       masked            = masked_of(lp, sp);
       unmasked_inactive = inactive & ~masked;
-      if (bop == US_FC_INST_B_OP0_INCR) begin
+      if (bop == us_isa_pkg::US_FC_INST_B_OP0_INCR) begin
         for (int p = 0; p < 4; p++) begin
           if (unmasked_inactive[p]) begin
             if (counter[p] == CounterMax) begin
-              errors_o[ErrCounterOverflow] = 1'b1;
+              errors_o[us_fc_pkg::ErrCounterOverflow] = 1'b1;
             end else begin
               counter[p] = counter[p] + 1'b1;
             end
@@ -274,7 +279,7 @@ module us_fc
           end
         end
         inactive = inactive | disagree;
-      end else if (bop == US_FC_INST_B_OP0_DECR) begin
+      end else if (bop == us_isa_pkg::US_FC_INST_B_OP0_DECR) begin
         for (int p = 0; p < 4; p++) begin
           if (unmasked_inactive[p]) begin
             if (32'(counter[p]) < 32'(fi.b_pop_cnt)) begin

@@ -11,7 +11,7 @@ module us_imem (
   input  logic [31:0] wdata_i,
 
   input  logic [8:0]  raddr_i,
-  output logic [31:0] rdata_o [6]
+  output logic [5:0][31:0] rdata_o
 );
 
   logic [5:0][31:0] mem_q [512];
@@ -29,13 +29,9 @@ module us_imem (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int d = 0; d < 6; d++) begin
-        rdata_o[d] <= '0;
-      end
+      rdata_o <= '0;
     end else begin
-      for (int d = 0; d < 6; d++) begin
-        rdata_o[d] <= mem_q[raddr_i][d];
-      end
+      rdata_o <= mem_q[raddr_i];
     end
   end
 

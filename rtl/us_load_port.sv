@@ -6,9 +6,7 @@
 // GA_US_VECTOR_DATA: instructions are six dwords per slot in dword order, constants four channels (R G B A) per
 // entry; the index advances by itself after the last dword. CLAMP clamps constant channels to [-1, 1] (NaN
 // stores +0). Reset: US_CONFIG = 2 (ZERO_TIMES_ANYTHING_EQUALS_ZERO, as Mesa writes it), everything else 0.
-module us_load_port
-  import us_isa_pkg::*;
-(
+module us_load_port (
   input  logic        clk_i,
   input  logic        rst_ni,
 
@@ -38,7 +36,7 @@ module us_load_port
   output logic [31:0] code_offset_o,
   output logic [31:0] fc_ctrl_o,
   output logic [31:0] bool_const_o,
-  output logic [31:0] int_const_o [32]
+  output logic [31:0][31:0] int_const_o
 );
 
   localparam logic [15:0] BankBytes = 16'd2048;  // 512 slots x 4 bytes per instruction bank
@@ -50,44 +48,42 @@ module us_load_port
 
   // ---- Control registers ----
   logic [31:0] config_q, pixsize_q, code_addr_q, code_range_q, code_offset_q, fc_ctrl_q, bool_const_q;
-  logic [31:0] int_const_q [32];
+  logic [31:0][31:0] int_const_q;
 
   // Clamp to [-1, 1]: magnitudes above 1.0 (infinities included) become +-1.0, NaN becomes +0.
-  function automatic logic [31:0] clamp_pm1(logic [31:0] v);
+  function automatic logic [31:0] clamp_pm1(input logic [31:0] v);
     if (v[30:0] > 31'h7F80_0000) begin
-      return 32'h0;
+      clamp_pm1 = 32'h0;
     end else if (v[30:0] > 31'h3F80_0000) begin
-      return {v[31], 31'h3F80_0000};
+      clamp_pm1 = {v[31], 31'h3F80_0000};
+    end else begin
+      clamp_pm1 = v;
     end
-    return v;
   endfunction
 
   // Which instruction bank (dword 0..5) an address falls in, if any.
   logic       bank_hit;
   logic [2:0] bank_dword;
   logic [8:0] bank_slot;
+  localparam logic [95:0] BankBase = {  // six 16-bit bank addresses, dword 5 first
+                                            us_isa_pkg::US_ALU_RGBA_INST_ADDR, us_isa_pkg::US_ALU_ALPHA_INST_ADDR,
+                                            us_isa_pkg::US_ALU_RGB_INST_ADDR, us_isa_pkg::US_ALU_ALPHA_ADDR_ADDR,
+                                            us_isa_pkg::US_ALU_RGB_ADDR_ADDR, us_isa_pkg::US_CMN_INST_ADDR};
   always_comb begin
-    logic [15:0] base [6];
-    base[0] = US_CMN_INST_ADDR;
-    base[1] = US_ALU_RGB_ADDR_ADDR;
-    base[2] = US_ALU_ALPHA_ADDR_ADDR;
-    base[3] = US_ALU_RGB_INST_ADDR;
-    base[4] = US_ALU_ALPHA_INST_ADDR;
-    base[5] = US_ALU_RGBA_INST_ADDR;
     bank_hit   = 1'b0;
     bank_dword = 3'd0;
     bank_slot  = 9'd0;
     for (int d = 0; d < 6; d++) begin
-      if (reg_addr_i >= base[d] && reg_addr_i < base[d] + BankBytes && reg_addr_i[1:0] == 2'b00) begin
+      if (reg_addr_i >= BankBase[16*d+:16] && reg_addr_i < BankBase[16*d+:16] + BankBytes && reg_addr_i[1:0] == 2'b00) begin
         bank_hit   = 1'b1;
         bank_dword = 3'(d);
-        bank_slot  = 9'((reg_addr_i - base[d]) >> 2);
+        bank_slot  = 9'((reg_addr_i - BankBase[16*d+:16]) >> 2);
       end
     end
   end
 
   logic int_hit;
-  assign int_hit = reg_addr_i >= US_FC_INT_CONST_ADDR && reg_addr_i < US_FC_INT_CONST_ADDR + 16'd128 &&
+  assign int_hit = reg_addr_i >= us_isa_pkg::US_FC_INT_CONST_ADDR && reg_addr_i < us_isa_pkg::US_FC_INT_CONST_ADDR + 16'd128 &&
                    reg_addr_i[1:0] == 2'b00;
 
   always_comb begin
@@ -107,12 +103,12 @@ module us_load_port
     if (reg_we_i) begin
       if (bank_hit) begin
         imem_we_o = 1'b1;
-      end else if (reg_addr_i == GA_US_VECTOR_INDEX_ADDR) begin
+      end else if (reg_addr_i == us_isa_pkg::GA_US_VECTOR_INDEX_ADDR) begin
         vec_index_d = reg_wdata_i[8:0];
         vec_const_d = reg_wdata_i[16];
         vec_clamp_d = reg_wdata_i[17];
         vec_word_d  = 3'd0;
-      end else if (reg_addr_i == GA_US_VECTOR_DATA_ADDR) begin
+      end else if (reg_addr_i == us_isa_pkg::GA_US_VECTOR_DATA_ADDR) begin
         if (vec_const_q) begin
           const_we_o = 1'b1;
           if (vec_word_q == 3'd3) begin
@@ -132,10 +128,10 @@ module us_load_port
             vec_word_d = vec_word_q + 3'd1;
           end
         end
-      end else if (!int_hit && reg_addr_i != US_CONFIG_ADDR && reg_addr_i != US_PIXSIZE_ADDR &&
-                   reg_addr_i != US_FC_BOOL_CONST_ADDR && reg_addr_i != US_FC_CTRL_ADDR &&
-                   reg_addr_i != US_CODE_ADDR_ADDR && reg_addr_i != US_CODE_RANGE_ADDR &&
-                   reg_addr_i != US_CODE_OFFSET_ADDR) begin
+      end else if (!int_hit && reg_addr_i != us_isa_pkg::US_CONFIG_ADDR && reg_addr_i != us_isa_pkg::US_PIXSIZE_ADDR &&
+                   reg_addr_i != us_isa_pkg::US_FC_BOOL_CONST_ADDR && reg_addr_i != us_isa_pkg::US_FC_CTRL_ADDR &&
+                   reg_addr_i != us_isa_pkg::US_CODE_ADDR_ADDR && reg_addr_i != us_isa_pkg::US_CODE_RANGE_ADDR &&
+                   reg_addr_i != us_isa_pkg::US_CODE_OFFSET_ADDR) begin
         reg_bad_o = 1'b1;
       end
     end
@@ -154,9 +150,7 @@ module us_load_port
       code_offset_q <= '0;
       fc_ctrl_q     <= '0;
       bool_const_q  <= '0;
-      for (int i = 0; i < 32; i++) begin
-        int_const_q[i] <= '0;
-      end
+      int_const_q   <= '0;
     end else begin
       vec_index_q <= vec_index_d;
       vec_word_q  <= vec_word_d;
@@ -164,13 +158,13 @@ module us_load_port
       vec_clamp_q <= vec_clamp_d;
       if (reg_we_i) begin
         unique case (reg_addr_i)
-          US_CONFIG_ADDR:        config_q      <= reg_wdata_i;
-          US_PIXSIZE_ADDR:       pixsize_q     <= reg_wdata_i;
-          US_FC_BOOL_CONST_ADDR: bool_const_q  <= reg_wdata_i;
-          US_FC_CTRL_ADDR:       fc_ctrl_q     <= reg_wdata_i;
-          US_CODE_ADDR_ADDR:     code_addr_q   <= reg_wdata_i;
-          US_CODE_RANGE_ADDR:    code_range_q  <= reg_wdata_i;
-          US_CODE_OFFSET_ADDR:   code_offset_q <= reg_wdata_i;
+          us_isa_pkg::US_CONFIG_ADDR:        config_q      <= reg_wdata_i;
+          us_isa_pkg::US_PIXSIZE_ADDR:       pixsize_q     <= reg_wdata_i;
+          us_isa_pkg::US_FC_BOOL_CONST_ADDR: bool_const_q  <= reg_wdata_i;
+          us_isa_pkg::US_FC_CTRL_ADDR:       fc_ctrl_q     <= reg_wdata_i;
+          us_isa_pkg::US_CODE_ADDR_ADDR:     code_addr_q   <= reg_wdata_i;
+          us_isa_pkg::US_CODE_RANGE_ADDR:    code_range_q  <= reg_wdata_i;
+          us_isa_pkg::US_CODE_OFFSET_ADDR:   code_offset_q <= reg_wdata_i;
           default: begin
             if (int_hit) begin
               int_const_q[reg_addr_i[6:2]] <= reg_wdata_i;

@@ -47,6 +47,8 @@ def tests(shared):
     ]
     t.append(("rtl: verilator --lint-only -Wall on every module (make lint)", ["make", "--no-print-directory", "lint"],
               None))
+    t.append(("rtl: Yosys synth of every module, no latches (make synth)", [py, "scripts/synth.py", "--jobs", "1"],
+              None))
     # Every RTL unit bench (tb/unit/<bench>.cpp) in its default mode: the unit against the C model.
     for cpp in sorted(glob.glob(os.path.join(ROOT, "tb", "unit", "*.cpp"))):
         b = os.path.splitext(os.path.basename(cpp))[0]

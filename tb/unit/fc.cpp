@@ -14,6 +14,25 @@ extern "C" {
 #include "us_random.h"
 }
 
+/* Packed SystemVerilog arrays arrive as one wide vector: element i of width w sits at bits [i*w +: w]. */
+template <typename W> static void put_bits(W &wide, unsigned lo, unsigned width, uint64_t v)
+{
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lo + b;
+        wide[bit / 32] = (wide[bit / 32] & ~(1u << (bit % 32))) | (uint32_t)((v >> b) & 1u) << (bit % 32);
+    }
+}
+
+template <typename W> static uint64_t get_bits(const W &wide, unsigned lo, unsigned width)
+{
+    uint64_t v = 0;
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lo + b;
+        v |= (uint64_t)((wide[bit / 32] >> (bit % 32)) & 1u) << b;
+    }
+    return v;
+}
+
 static uint64_t pack_frame(const us_frame_t &f)
 {
     return (uint64_t)(f.count & 0xFFu) << 29 | (uint64_t)f.al << 21 | (uint64_t)f.step << 13 |
@@ -101,13 +120,15 @@ int main(int argc, char **argv)
         t->killed_i = q.killed;
         t->alu_result_i = q.alu_result;
         t->inactive_i = q.inactive;
+        t->pred_i = 0;
+        t->counter_i = 0;
         for (unsigned p = 0; p < 4; p++) {
-            t->pred_i[p] = q.pred[p];
-            t->counter_i[p] = q.counter[p];
+            t->pred_i |= (uint16_t)(q.pred[p] << (4 * p));
+            t->counter_i |= q.counter[p] << (8 * p);
         }
         for (unsigned i = 0; i < 8; i++) {
-            t->loop_i[i] = pack_frame(q.loop[i]);
-            t->addr_i[i] = q.addr_stack[i];
+            put_bits(t->loop_i, 37 * i, 37, pack_frame(q.loop[i]));
+            put_bits(t->addr_i, 9 * i, 9, q.addr_stack[i]);
         }
         t->loop_sp_i = q.loop_sp;
         t->addr_sp_i = q.addr_sp;
@@ -119,12 +140,15 @@ int main(int argc, char **argv)
         errs += q.errors != 0;
         bool ok = t->inactive_o == q.inactive && t->loop_sp_o == q.loop_sp && t->addr_sp_o == q.addr_sp &&
                   t->jump_o == rec.jumped && t->next_pc_o == rec.next_pc && t->errors_o == (q.errors & 0x1Fu);
-        for (unsigned p = 0; p < 4; p++)
-            ok = ok && t->counter_o[p] == q.counter[p];
+        uint32_t rtl_counter[4];
+        for (unsigned p = 0; p < 4; p++) {
+            rtl_counter[p] = t->counter_o >> (8 * p) & 0xFFu;
+            ok = ok && rtl_counter[p] == q.counter[p];
+        }
         for (unsigned i = 0; i < q.loop_sp; i++)
-            ok = ok && t->loop_o[i] == pack_frame(q.loop[i]);
+            ok = ok && get_bits(t->loop_o, 37 * i, 37) == pack_frame(q.loop[i]);
         for (unsigned i = 0; i < q.addr_sp; i++)
-            ok = ok && t->addr_o[i] == q.addr_stack[i];
+            ok = ok && get_bits(t->addr_o, 9 * i, 9) == q.addr_stack[i];
         if (!ok) {
             fails++;
             std::printf("case %u: FC_INST 0x%08x FC_ADDR 0x%08x CMN 0x%08x pc %u\n", k, fi, fa, cmn, pc);
@@ -132,7 +156,7 @@ int main(int argc, char **argv)
                         q.inactive, q.counter[0], q.counter[1], q.counter[2], q.counter[3], q.loop_sp, q.addr_sp,
                         rec.jumped, rec.next_pc, q.errors);
             std::printf("  rtl:   inactive %x counters %u,%u,%u,%u loop_sp %u addr_sp %u jump %d next %u errors %x\n",
-                        t->inactive_o, t->counter_o[0], t->counter_o[1], t->counter_o[2], t->counter_o[3],
+                        t->inactive_o, rtl_counter[0], rtl_counter[1], rtl_counter[2], rtl_counter[3],
                         t->loop_sp_o, t->addr_sp_o, t->jump_o, t->next_pc_o, t->errors_o);
         }
     }

@@ -7,9 +7,9 @@ module regs_top (
   input  logic [31:0] reg_wdata_i,
   output logic        reg_bad_o,
   input  logic [8:0]  imem_raddr_i,
-  output logic [31:0] imem_rdata_o [6],
+  output logic [5:0][31:0] imem_rdata_o,
   input  logic [7:0]  const_raddr_i,
-  output logic [31:0] const_rdata_o [4],
+  output logic [3:0][31:0] const_rdata_o,
   output logic [31:0] config_o,
   output logic [31:0] pixsize_o,
   output logic [31:0] code_addr_o,
@@ -17,7 +17,7 @@ module regs_top (
   output logic [31:0] code_offset_o,
   output logic [31:0] fc_ctrl_o,
   output logic [31:0] bool_const_o,
-  output logic [31:0] int_const_o [32]
+  output logic [31:0][31:0] int_const_o
 );
 
   logic        imem_we, const_we;
@@ -26,8 +26,8 @@ module regs_top (
   logic [31:0] imem_wdata, const_wdata;
   logic [7:0]  const_idx;
   logic [1:0]  const_chan;
-  logic [7:0]  const_raddr [1];
-  logic [31:0] const_rdata [1][4];
+  logic [0:0][7:0]       const_raddr;
+  logic [0:0][3:0][31:0] const_rdata;
 
   us_load_port u_load_port (
     .clk_i, .rst_ni, .reg_we_i, .reg_addr_i, .reg_wdata_i, .reg_bad_o,
