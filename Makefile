@@ -30,6 +30,7 @@ help:
 	@echo "make bench    speed figures side by side (golden model on the random ALU mix)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make synth    Yosys synth of every rtl/ module, no latches; cells per module"
+	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
 
 deps:
@@ -99,14 +100,19 @@ $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 $(BUILD)/nolto/obj:
 	mkdir -p $@
-$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
+$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
 	@mkdir -p $(@D)
 	verilator $(VERILATOR_FLAGS) rtl/lint.vlt $(RTL_SRCS) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
 	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
-.PHONY: tb-build lint synth
+.PHONY: tb-build lint synth rtl-fp-exhaustive
+
+# Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.
+rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench
+	$(BUILD)/tb/fp_unary/bench --exhaustive all --threads $(JOBS)
+	@for op in $(FP_OPS); do $(BUILD)/tb/fp_trans/bench --exhaustive $$op --threads $(JOBS) || exit 1; done
 
 synth:
 	@python3 scripts/synth.py --jobs $(JOBS)

@@ -1,0 +1,42 @@
+// us_fp_minmax: MIN and MAX of the US, combinational (docs/fp.md A.2 MIN, MAX).
+//
+// Bit for bit the C golden model us_fp_min / us_fp_max (model/us_fp.c), which is SSE minss / maxss with DAZ:
+// both operands are DAZ'd (a denormal becomes a zero of its sign), then
+//   max_i = 0: result_o = a < b ? a : b        max_i = 1: result_o = a > b ? a : b
+// comparing values (-0 equals +0). So a NaN operand, or equal operands (+0 and -0 included), give b. The chosen
+// operand comes out after DAZ, bit for bit: a NaN is returned as it is (a signalling NaN is NOT quieted).
+//
+// Logic: one 31-bit magnitude comparator and a few gates; one level, no pipelining needed.
+module us_fp_minmax (
+  input  logic [31:0] a_i,
+  input  logic [31:0] b_i,
+  input  logic        max_i,
+  output logic [31:0] result_o
+);
+
+  logic [31:0] a_daz, b_daz;
+  assign a_daz = (a_i[30:23] == 8'h00) ? {a_i[31], 31'h0} : a_i;
+  assign b_daz = (b_i[30:23] == 8'h00) ? {b_i[31], 31'h0} : b_i;
+
+  logic any_nan, both_zero, mag_lt, mag_gt, a_lt_b, a_gt_b;
+  assign any_nan   = (a_daz[30:0] > 31'h7F80_0000) || (b_daz[30:0] > 31'h7F80_0000);
+  assign both_zero = (a_daz[30:0] == 31'h0) && (b_daz[30:0] == 31'h0);
+  assign mag_lt    = (a_daz[30:0] < b_daz[30:0]);
+  assign mag_gt    = (a_daz[30:0] > b_daz[30:0]);
+
+  // Sign and magnitude order: positive > negative unless both are zeros; with equal signs the magnitudes decide
+  // (reversed for negatives).
+  always_comb begin
+    unique case ({a_daz[31], b_daz[31]})
+      2'b00:   begin a_lt_b = mag_lt;     a_gt_b = mag_gt;     end
+      2'b01:   begin a_lt_b = 1'b0;       a_gt_b = ~both_zero; end
+      2'b10:   begin a_lt_b = ~both_zero; a_gt_b = 1'b0;       end
+      default: begin a_lt_b = mag_gt;     a_gt_b = mag_lt;     end
+    endcase
+  end
+
+  logic take_a;
+  assign take_a   = ~any_nan & (max_i ? a_gt_b : a_lt_b);
+  assign result_o = take_a ? a_daz : b_daz;
+
+endmodule

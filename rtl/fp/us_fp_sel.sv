@@ -1,0 +1,33 @@
+// us_fp_sel: the selects CMP and CND of the US, combinational (docs/fp.md A.2 CMP, CND).
+//
+// Bit for bit the C golden model us_fp_cmp / us_fp_cnd (model/us_fp.c):
+//   cnd_i = 0 (CMP): result_o = c >= 0 ? a : b     true for +-0 and denormals of either sign (DAZ), false for NaN
+//   cnd_i = 1 (CND): result_o = c > 0.5 ? a : b    false for c = 0.5 and for NaN
+// The chosen operand comes out after DAZ (a denormal becomes a zero of its sign; a NaN is returned unchanged), as
+// MIN and MAX do.
+//
+// Logic: an exponent test and a 32-bit constant compare on c, one 2:1 mux and the DAZ mux; no pipelining needed.
+module us_fp_sel (
+  input  logic [31:0] a_i,
+  input  logic [31:0] b_i,
+  input  logic [31:0] c_i,
+  input  logic        cnd_i,
+  output logic [31:0] result_o
+);
+
+  localparam logic [31:0] Half = 32'h3F00_0000;
+  localparam logic [31:0] PosInf = 32'h7F80_0000;
+
+  logic c_zero, c_nan, c_ge_zero, c_gt_half, take_a;
+  assign c_zero    = (c_i[30:23] == 8'h00);
+  assign c_nan     = (c_i[30:0] > PosInf[30:0]);
+  assign c_ge_zero = c_i[31] ? c_zero : ~c_nan;
+  // A positive non-NaN c orders like its bit pattern; a negative c (sign set) fails the upper bound.
+  assign c_gt_half = (c_i > Half) && (c_i <= PosInf);
+  assign take_a    = cnd_i ? c_gt_half : c_ge_zero;
+
+  logic [31:0] chosen;
+  assign chosen   = take_a ? a_i : b_i;
+  assign result_o = (chosen[30:23] == 8'h00) ? {chosen[31], 31'h0} : chosen;
+
+endmodule

@@ -1,0 +1,223 @@
+// The transcendental unit of the US: RCP, RSQ, EX2, LN2, SIN, COS of one fp32 value, bit-exact with
+// model/us_fp_trans.c (docs/fp.md part B): DAZ inputs, FTZ results, the special values and NaN rules of B.5.
+//
+// Ports
+//   clk_i, rst_ni  clock, asynchronous active-low reset (clears the valid pipeline only)
+//   valid_i        an operation enters this cycle
+//   op_i           the ALPHA_OP code of rtl/us_isa_pkg.sv (US_ALU_ALPHA_INST_ALPHA_OP_*): EX2 8, LN2 9, RCP 10,
+//                  RSQ 11, SIN 12, COS 13 (SIN and COS are of 2 pi a); any other code gives +0
+//   a_i            the operand (fp32 bit pattern)
+//   valid_o        result_o holds the result of the operation that entered LATENCY cycles earlier
+//   result_o       the fp32 result; meaningless while valid_o is low
+//
+// Fixed latency, no back-pressure: one operation per cycle, valid_o is valid_i delayed by LATENCY cycles.
+// The datapath is four combinational segments, with a register stage (us_fp_trans_stage) after those marked by
+// the LATENCY parameter:
+//   1 reduce  special inputs, exact argument reduction, table ROM read        (us_fp_trans_reduce)
+//   2 interp  16 x 16 squarer, 22 x 24 and 14 x 16 multipliers, 3-input add   (us_fp_trans_interp)
+//   3 post    LN2 / sine-kernel 25 x 31 multiplier, LN2 62-bit add, |R|       (us_fp_trans_post)
+//   4 pack    normalise (leading-zero shift), round half up, exponent, FTZ   (us_fp_trans_pack)
+//   LATENCY 0: no register (combinational, result_o follows a_i)
+//   LATENCY 1: after 2
+//   LATENCY 2: after 1 and 3
+//   LATENCY 3: after 1, 2 and 3 (default; result_o comes combinationally from the pack segment)
+//   LATENCY 4: after 1, 2, 3 and 4 (registered output)
+//   LATENCY > 4: as 4, then LATENCY - 4 more output registers (for retiming)
+module us_fp_trans #(
+  parameter int unsigned LATENCY = 3
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        valid_i,
+  input  logic [3:0]  op_i,
+  input  logic [31:0] a_i,
+  output logic        valid_o,
+  output logic [31:0] result_o
+);
+
+  // Register after segment s when StageRegs[s - 1] is set.
+  localparam logic [3:0] StageRegs = (LATENCY == 0) ? 4'b0000 :
+                                     (LATENCY == 1) ? 4'b0010 :
+                                     (LATENCY == 2) ? 4'b0101 :
+                                     (LATENCY == 3) ? 4'b0111 : 4'b1111;
+  localparam int unsigned ExtraRegs = (LATENCY > 4) ? LATENCY - 4 : 0;
+
+  // ---- segment 1: reduce and read the tables
+  typedef struct packed {
+    logic               spec;
+    logic [31:0]        spec_res;
+    logic [30:0]        c0;
+    logic signed [21:0] c1;
+    logic signed [13:0] c2;
+    logic [23:0]        dx;
+    logic               mul;
+    logic               ln2;
+    logic signed [24:0] mop;
+    logic signed [10:0] k;
+    logic               sign;
+  } reduce_t;
+
+  reduce_t reduce_d, reduce_q;
+  logic    reduce_valid;
+
+  us_fp_trans_reduce u_reduce (
+    .op_i      (op_i),
+    .a_i       (a_i),
+    .spec_o    (reduce_d.spec),
+    .spec_res_o(reduce_d.spec_res),
+    .c0_o      (reduce_d.c0),
+    .c1_o      (reduce_d.c1),
+    .c2_o      (reduce_d.c2),
+    .dx_o      (reduce_d.dx),
+    .mul_o     (reduce_d.mul),
+    .ln2_o     (reduce_d.ln2),
+    .mop_o     (reduce_d.mop),
+    .k_o       (reduce_d.k),
+    .sign_o    (reduce_d.sign)
+  );
+
+  us_fp_trans_stage #(
+    .Width($bits(reduce_d)),
+    .Reg  (StageRegs[0])
+  ) u_stage_reduce (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i (reduce_d),
+    .valid_o(reduce_valid),
+    .data_o (reduce_q)
+  );
+
+  // ---- segment 2: interpolate
+  typedef struct packed {
+    logic               spec;
+    logic [31:0]        spec_res;
+    logic [30:0]        acc;
+    logic               mul;
+    logic               ln2;
+    logic signed [24:0] mop;
+    logic signed [10:0] k;
+    logic               sign;
+  } interp_t;
+
+  interp_t interp_d, interp_q;
+  logic    interp_valid;
+
+  us_fp_trans_interp u_interp (
+    .c0_i (reduce_q.c0),
+    .c1_i (reduce_q.c1),
+    .c2_i (reduce_q.c2),
+    .dx_i (reduce_q.dx),
+    .acc_o(interp_d.acc)
+  );
+
+  assign interp_d.spec     = reduce_q.spec;
+  assign interp_d.spec_res = reduce_q.spec_res;
+  assign interp_d.mul      = reduce_q.mul;
+  assign interp_d.ln2      = reduce_q.ln2;
+  assign interp_d.mop      = reduce_q.mop;
+  assign interp_d.k        = reduce_q.k;
+  assign interp_d.sign     = reduce_q.sign;
+
+  us_fp_trans_stage #(
+    .Width($bits(interp_d)),
+    .Reg  (StageRegs[1])
+  ) u_stage_interp (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(reduce_valid),
+    .data_i (interp_d),
+    .valid_o(interp_valid),
+    .data_o (interp_q)
+  );
+
+  // ---- segment 3: the second multiply (LN2, sine kernel)
+  typedef struct packed {
+    logic               spec;
+    logic [31:0]        spec_res;
+    logic [61:0]        m;
+    logic signed [10:0] k;
+    logic               sign;
+  } post_t;
+
+  post_t post_d, post_q;
+  logic  post_valid;
+
+  us_fp_trans_post u_post (
+    .acc_i (interp_q.acc),
+    .mul_i (interp_q.mul),
+    .ln2_i (interp_q.ln2),
+    .mop_i (interp_q.mop),
+    .k_i   (interp_q.k),
+    .sign_i(interp_q.sign),
+    .m_o   (post_d.m),
+    .k_o   (post_d.k),
+    .sign_o(post_d.sign)
+  );
+
+  assign post_d.spec     = interp_q.spec;
+  assign post_d.spec_res = interp_q.spec_res;
+
+  us_fp_trans_stage #(
+    .Width($bits(post_d)),
+    .Reg  (StageRegs[2])
+  ) u_stage_post (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(interp_valid),
+    .data_i (post_d),
+    .valid_o(post_valid),
+    .data_o (post_q)
+  );
+
+  // ---- segment 4: normalise, round, pack
+  logic [31:0] pack_d;
+  logic [31:0] pack_q;
+  logic        pack_valid;
+
+  us_fp_trans_pack u_pack (
+    .spec_i    (post_q.spec),
+    .spec_res_i(post_q.spec_res),
+    .m_i       (post_q.m),
+    .k_i       (post_q.k),
+    .sign_i    (post_q.sign),
+    .result_o  (pack_d)
+  );
+
+  us_fp_trans_stage #(
+    .Width(32),
+    .Reg  (StageRegs[3])
+  ) u_stage_pack (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(post_valid),
+    .data_i (pack_d),
+    .valid_o(pack_valid),
+    .data_o (pack_q)
+  );
+
+  // ---- optional extra output registers
+  logic [ExtraRegs:0]       extra_valid;
+  logic [ExtraRegs:0][31:0] extra_data;
+
+  assign extra_valid[0] = pack_valid;
+  assign extra_data[0]  = pack_q;
+
+  for (genvar g = 0; g < ExtraRegs; g++) begin : gen_extra
+    us_fp_trans_stage #(
+      .Width(32),
+      .Reg  (1'b1)
+    ) u_stage_extra (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(extra_valid[g]),
+      .data_i (extra_data[g]),
+      .valid_o(extra_valid[g+1]),
+      .data_o (extra_data[g+1])
+    );
+  end
+
+  assign valid_o  = extra_valid[ExtraRegs];
+  assign result_o = extra_data[ExtraRegs];
+
+endmodule

@@ -1,0 +1,36 @@
+// Transcendental unit, stage 3 of 4 (combinational): the magnitude M to normalise (docs/fp.md B.4).
+//   RCP, RSQ, EX2, SIN/COS cosine kernel:  M = acc
+//   SIN/COS sine kernel:                   M = mop x acc         (mop = sig or z >> 6, 24 bits)
+//   LN2:                                   R = k 2^53 + mop x acc (mop = d24, signed 25 bits), M = |R|,
+//                                          sign = R < 0, scale -53
+// The one multiplier is 25 x 31 bits (signed x unsigned); |R| < 2^61.
+module us_fp_trans_post (
+  input  logic [30:0]        acc_i,
+  input  logic               mul_i,
+  input  logic               ln2_i,
+  input  logic signed [24:0] mop_i,
+  input  logic signed [10:0] k_i,
+  input  logic               sign_i,
+  output logic [61:0]        m_o,
+  output logic signed [10:0] k_o,
+  output logic               sign_o
+);
+
+  logic signed [62:0] prod;
+  logic signed [62:0] r;
+  logic [62:0]        r_abs;
+  logic               r_neg;
+
+  assign prod  = $signed({{38{mop_i[24]}}, mop_i}) * $signed({32'd0, acc_i});
+  assign r     = ln2_i ? (prod + $signed({k_i[9:0], 53'd0})) : prod;
+  assign r_neg = r[62];
+  assign r_abs = r_neg ? (63'd0 - $unsigned(r)) : $unsigned(r);
+
+  assign m_o    = mul_i ? r_abs[61:0] : {31'd0, acc_i};
+  assign k_o    = ln2_i ? -11'sd53 : k_i;
+  assign sign_o = ln2_i ? r_neg : sign_i;
+
+  logic unused_bits;
+  assign unused_bits = ^{r_abs[62], k_i[10]};
+
+endmodule
