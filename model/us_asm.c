@@ -552,6 +552,28 @@ static int parse_common_item(parser_t *p, const us_tok_t *t)
     return 0;
 }
 
+/* The next item word this instruction type handles itself, consumed into *out, after any common items (flags,
+ * predicates, escapes). Returns 1 with an item, 0 at the end of the instruction, -1 after an error. */
+static int next_own_item(parser_t *p, const us_tok_t **out)
+{
+    while (p->pos < p->n) {
+        const us_tok_t *t = peek(p, 0);
+        if (t->kind != US_TOK_WORD) {
+            fail_at(p, t->line, "unexpected '%s'", t->text);
+            return -1;
+        }
+        int c = parse_common_item(p, t);
+        if (c < 0)
+            return -1;
+        if (c == 0) {
+            p->pos++;
+            *out = t;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static bool parse_alu(parser_t *p)
 {
     while (p->pos < p->n) {
@@ -689,16 +711,8 @@ static bool parse_fc(parser_t *p, const char *mnemonic, unsigned index)
     } else {
         return fail_at(p, cur_line(p), "%s needs a jump target (label or address)", mnemonic);
     }
-    while (p->pos < p->n) {
-        t = peek(p, 0);
-        if (t->kind != US_TOK_WORD)
-            return fail_at(p, t->line, "unexpected '%s'", t->text);
-        int c = parse_common_item(p, t);
-        if (c < 0)
-            return false;
-        if (c > 0)
-            continue;
-        p->pos++;
+    int more;
+    while ((more = next_own_item(p, &t)) > 0) {
         uint32_t v;
         const char *w = t->text;
         bool ok;
@@ -737,7 +751,7 @@ static bool parse_fc(parser_t *p, const char *mnemonic, unsigned index)
         if (!ok)
             return false;
     }
-    return true;
+    return more == 0;
 }
 
 static bool parse_tex_reg_swz(parser_t *p, unsigned word, unsigned addr_lo, const char *what)
@@ -792,16 +806,8 @@ static bool parse_tex(parser_t *p)
     /* Identity destination swizzle unless dst_swz= says otherwise. */
     uint32_t dst_swz = 0xE4u; /* r g b a */
     bool dst_given = false;
-    while (p->pos < p->n) {
-        t = peek(p, 0);
-        if (t->kind != US_TOK_WORD)
-            return fail_at(p, t->line, "unexpected '%s'", t->text);
-        int c = parse_common_item(p, t);
-        if (c < 0)
-            return false;
-        if (c > 0)
-            continue;
-        p->pos++;
+    int more;
+    while ((more = next_own_item(p, &t)) > 0) {
         const char *w = t->text;
         bool ok;
         if (strcmp(w, "dst_swz") == 0) {
@@ -834,7 +840,7 @@ static bool parse_tex(parser_t *p)
         if (!ok)
             return false;
     }
-    return set_bits(p, line, 2, 0xFF000000u, 24, dst_swz, "destination swizzle");
+    return more == 0 && set_bits(p, line, 2, 0xFF000000u, 24, dst_swz, "destination swizzle");
 }
 
 static bool parse_raw(parser_t *p)
