@@ -1,5 +1,6 @@
 // us_const_rf: the 256 constants of four channels, written a channel at a time by the load port, read by the
-// six source addresses of an ALU instruction (three rgb, three alpha) combinationally. Reset clears them.
+// six source addresses of an ALU instruction (three rgb, three alpha) combinationally. One RAM per channel
+// (us_vram): a constant reads as zero until loaded after reset.
 module us_const_rf #(
   parameter int unsigned NumReadPorts = 6
 ) (
@@ -15,22 +16,31 @@ module us_const_rf #(
   output logic [NumReadPorts-1:0][3:0][31:0] rdata_o
 );
 
-  logic [3:0][31:0] mem_q [256];
+  logic [3:0][NumReadPorts-1:0][31:0] chan_rdata;
 
-  // One process per entry: Verilator 5.006 cannot reset an array in a loop of non-blocking assignments.
-  for (genvar i = 0; i < 256; i++) begin : g_entry
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        mem_q[i] <= '0;
-      end else if (we_i && widx_i == 8'(i)) begin
-        mem_q[i][wchan_i] <= wdata_i;
-      end
-    end
+  for (genvar c = 0; c < 4; c++) begin : g_chan
+    us_vram #(
+      .Depth  (256),
+      .Width  (32),
+      .NumRead(NumReadPorts)
+    ) u_bank (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .clear_i    (1'b0),
+      .clear_seg_i(1'b0),
+      .we_i       (we_i && wchan_i == 2'(c)),
+      .waddr_i    (widx_i),
+      .wdata_i    (wdata_i),
+      .raddr_i    (raddr_i),
+      .rdata_o    (chan_rdata[c])
+    );
   end
 
   always_comb begin
     for (int p = 0; p < int'(NumReadPorts); p++) begin
-      rdata_o[p] = mem_q[raddr_i[p]];
+      for (int c = 0; c < 4; c++) begin
+        rdata_o[p][c] = chan_rdata[c][p];
+      end
     end
   end
 

@@ -1,6 +1,7 @@
 // us_imem: the instruction memory, 512 slots of six dwords, written a dword at a time by the load port and read
 // a whole slot per cycle by fetch (registered read: rdata_o is the slot addressed in the previous cycle).
-// Reset clears every slot, as docs/spec.md section 3 says (an unloaded slot reads as zero words).
+// One RAM per dword (us_vram): a slot reads as zero words until loaded, after reset as docs/spec.md section 3
+// says, without a reset on the array itself.
 module us_imem (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -14,24 +15,31 @@ module us_imem (
   output logic [5:0][31:0] rdata_o
 );
 
-  logic [5:0][31:0] mem_q [512];
+  logic [5:0][31:0] rdata_d;
 
-  // One process per slot: Verilator 5.006 cannot reset an array in a loop of non-blocking assignments.
-  for (genvar i = 0; i < 512; i++) begin : g_slot
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        mem_q[i] <= '0;
-      end else if (we_i && wslot_i == 9'(i) && wdword_i < 3'd6) begin
-        mem_q[i][wdword_i] <= wdata_i;
-      end
-    end
+  for (genvar w = 0; w < 6; w++) begin : g_dword
+    us_vram #(
+      .Depth  (512),
+      .Width  (32),
+      .NumRead(1)
+    ) u_bank (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .clear_i    (1'b0),
+      .clear_seg_i(1'b0),
+      .we_i       (we_i && wdword_i == 3'(w)),
+      .waddr_i    (wslot_i),
+      .wdata_i    (wdata_i),
+      .raddr_i    (raddr_i),
+      .rdata_o    (rdata_d[w])
+    );
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rdata_o <= '0;
     end else begin
-      rdata_o <= mem_q[raddr_i];
+      rdata_o <= rdata_d;
     end
   end
 

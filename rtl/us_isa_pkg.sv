@@ -892,4 +892,109 @@ package us_isa_pkg;
     logic [31:0] data;
   } us_ga_us_vector_data_t;
 
+  // US_CMN_INST: reserved bits clear and every enumerated field a named value
+  function automatic logic us_cmn_inst_ok(input logic [31:0] w);
+    us_cmn_inst_ok = ((w & 32'h00000000) == 32'h0)
+      && (w[5:3] == 3'd0 || w[5:3] == 3'd1 || w[5:3] == 3'd2 || w[5:3] == 3'd3 || w[5:3] == 3'd4 || w[5:3] == 3'd5)
+      && (w[27:25] == 3'd0 || w[27:25] == 3'd1 || w[27:25] == 3'd2 || w[27:25] == 3'd3 || w[27:25] == 3'd4 || w[27:25] == 3'd5);
+  endfunction
+
+  // US_ALU_RGB_ADDR: reserved bits clear and every enumerated field a named value
+  function automatic logic us_alu_rgb_addr_ok(input logic [31:0] w);
+    us_alu_rgb_addr_ok = ((w & 32'h00000000) == 32'h0);
+  endfunction
+
+  // US_ALU_ALPHA_ADDR: reserved bits clear and every enumerated field a named value
+  function automatic logic us_alu_alpha_addr_ok(input logic [31:0] w);
+    us_alu_alpha_addr_ok = ((w & 32'h00000000) == 32'h0);
+  endfunction
+
+  // US_ALU_RGB_INST: reserved bits clear and every enumerated field a named value
+  function automatic logic us_alu_rgb_inst_ok(input logic [31:0] w);
+    us_alu_rgb_inst_ok = ((w & 32'h00000000) == 32'h0);
+  endfunction
+
+  // US_ALU_ALPHA_INST: reserved bits clear and every enumerated field a named value
+  function automatic logic us_alu_alpha_inst_ok(input logic [31:0] w);
+    us_alu_alpha_inst_ok = ((w & 32'h00000000) == 32'h0)
+      && (w[3:0] == 4'd0 || w[3:0] == 4'd1 || w[3:0] == 4'd2 || w[3:0] == 4'd3 || w[3:0] == 4'd5 || w[3:0] == 4'd6 || w[3:0] == 4'd7 || w[3:0] == 4'd8 || w[3:0] == 4'd9 || w[3:0] == 4'd10 || w[3:0] == 4'd11 || w[3:0] == 4'd12 || w[3:0] == 4'd13 || w[3:0] == 4'd14 || w[3:0] == 4'd15);
+  endfunction
+
+  // US_ALU_RGBA_INST: reserved bits clear and every enumerated field a named value
+  function automatic logic us_alu_rgba_inst_ok(input logic [31:0] w);
+    us_alu_rgba_inst_ok = ((w & 32'h00000000) == 32'h0)
+      && (w[3:0] == 4'd0 || w[3:0] == 4'd1 || w[3:0] == 4'd2 || w[3:0] == 4'd3 || w[3:0] == 4'd4 || w[3:0] == 4'd5 || w[3:0] == 4'd7 || w[3:0] == 4'd8 || w[3:0] == 4'd9 || w[3:0] == 4'd10 || w[3:0] == 4'd11 || w[3:0] == 4'd12);
+  endfunction
+
+  // US_FC_INST: reserved bits clear and every enumerated field a named value
+  function automatic logic us_fc_inst_ok(input logic [31:0] w);
+    us_fc_inst_ok = ((w & 32'hE0E00008) == 32'h0)
+      && (w[7:6] == 2'd0 || w[7:6] == 2'd1 || w[7:6] == 2'd2)
+      && (w[25:24] == 2'd0 || w[25:24] == 2'd1 || w[25:24] == 2'd2)
+      && (w[27:26] == 2'd0 || w[27:26] == 2'd1 || w[27:26] == 2'd2);
+  endfunction
+
+  // US_FC_ADDR: reserved bits clear and every enumerated field a named value
+  function automatic logic us_fc_addr_ok(input logic [31:0] w);
+    us_fc_addr_ok = ((w & 32'h7E00E0E0) == 32'h0);
+  endfunction
+
+  // US_TEX_INST: reserved bits clear and every enumerated field a named value
+  function automatic logic us_tex_inst_ok(input logic [31:0] w);
+    us_tex_inst_ok = ((w & 32'hF030FFFF) == 32'h0)
+      && (w[24:22] == 3'd0 || w[24:22] == 3'd1 || w[24:22] == 3'd2 || w[24:22] == 3'd3 || w[24:22] == 3'd4 || w[24:22] == 3'd5 || w[24:22] == 3'd6);
+  endfunction
+
+  // US_TEX_ADDR: reserved bits clear and every enumerated field a named value
+  function automatic logic us_tex_addr_ok(input logic [31:0] w);
+    us_tex_addr_ok = ((w & 32'h00000000) == 32'h0);
+  endfunction
+
+  // US_TEX_ADDR_DXDY: reserved bits clear and every enumerated field a named value
+  function automatic logic us_tex_addr_dxdy_ok(input logic [31:0] w);
+    us_tex_addr_dxdy_ok = ((w & 32'h00000000) == 32'h0);
+  endfunction
+
+  // A six-dword instruction: each dword legal for the instruction's type, unused dwords zero.
+  function automatic logic us_inst_words_ok(input logic [5:0][31:0] w);
+    logic ok;
+    ok = 1'b1;
+    unique case (w[0][1:0])
+      2'd0: begin  // ALU
+        ok = ok && us_cmn_inst_ok(w[0]);
+        ok = ok && us_alu_rgb_addr_ok(w[1]);
+        ok = ok && us_alu_alpha_addr_ok(w[2]);
+        ok = ok && us_alu_rgb_inst_ok(w[3]);
+        ok = ok && us_alu_alpha_inst_ok(w[4]);
+        ok = ok && us_alu_rgba_inst_ok(w[5]);
+      end
+      2'd1: begin  // OUT
+        ok = ok && us_cmn_inst_ok(w[0]);
+        ok = ok && us_alu_rgb_addr_ok(w[1]);
+        ok = ok && us_alu_alpha_addr_ok(w[2]);
+        ok = ok && us_alu_rgb_inst_ok(w[3]);
+        ok = ok && us_alu_alpha_inst_ok(w[4]);
+        ok = ok && us_alu_rgba_inst_ok(w[5]);
+      end
+      2'd2: begin  // FC
+        ok = ok && us_cmn_inst_ok(w[0]);
+        ok = ok && (w[1] == 32'h0);
+        ok = ok && us_fc_inst_ok(w[2]);
+        ok = ok && us_fc_addr_ok(w[3]);
+        ok = ok && (w[4] == 32'h0);
+        ok = ok && (w[5] == 32'h0);
+      end
+      2'd3: begin  // TEX
+        ok = ok && us_cmn_inst_ok(w[0]);
+        ok = ok && us_tex_inst_ok(w[1]);
+        ok = ok && us_tex_addr_ok(w[2]);
+        ok = ok && us_tex_addr_dxdy_ok(w[3]);
+        ok = ok && (w[4] == 32'h0);
+        ok = ok && (w[5] == 32'h0);
+      end
+      default: ok = 1'b0;
+    endcase
+    us_inst_words_ok = ok;
+  endfunction
+
 endpackage

@@ -176,9 +176,49 @@ def gen_sv(regs):
             o.append(f"    logic [{bit}:0] unused_{bit}_0;")
         o.append(f"  }} us_{s}_t;")
         o.append("")
+    o.extend(gen_sv_legality(regs))
     o.append("endpackage")
     o.append("")
     return "\n".join(o)
+
+
+def gen_sv_legality(regs):
+    """Functions that say whether an instruction word is legal: no reserved bit set and every enumerated field
+    holding a named value (the rules of us_inst_check in model/us_inst.c, without the pairing rules)."""
+    o = []
+    words = [r for r in regs if r.word >= 0]
+    for r in words:
+        s = short(r)
+        o.append(f"  // {r.name}: reserved bits clear and every enumerated field a named value")
+        o.append(f"  function automatic logic us_{s}_ok(input logic [31:0] w);")
+        terms = [f"((w & 32'h{~r.defined_mask & 0xFFFFFFFF:08X}) == 32'h0)"]
+        for f in r.fields:
+            legal = f.legal
+            if legal is None or len(legal) == 1 << f.width:
+                continue
+            sl = f"w[{f.hi}:{f.lo}]" if f.width > 1 else f"w[{f.lo}]"
+            terms.append("(" + " || ".join(f"{sl} == {f.width}'d{v}" for v in legal) + ")")
+        o.append(f"    us_{s}_ok = " + "\n      && ".join(terms) + ";")
+        o.append("  endfunction")
+        o.append("")
+    o.append("  // A six-dword instruction: each dword legal for the instruction's type, unused dwords zero.")
+    o.append("  function automatic logic us_inst_words_ok(input logic [5:0][31:0] w);")
+    o.append("    logic ok;")
+    o.append("    ok = 1'b1;")
+    o.append("    unique case (w[0][1:0])")
+    for ti, t in enumerate(isa_table.TYPES):
+        o.append(f"      2'd{ti}: begin  // {t}")
+        for wi in range(6):
+            hit = [r for r in words if r.word == wi and t in r.types]
+            cond = f"us_{short(hit[0])}_ok(w[{wi}])" if hit else f"(w[{wi}] == 32'h0)"
+            o.append(f"        ok = ok && {cond};")
+        o.append("      end")
+    o.append("      default: ok = 1'b0;")
+    o.append("    endcase")
+    o.append("    us_inst_words_ok = ok;")
+    o.append("  endfunction")
+    o.append("")
+    return o
 
 
 def outputs():

@@ -1,0 +1,60 @@
+// us_tex_addr: EX5 of a TEX lookup for one pixel, combinational: the nearest texel of the texture model
+// (docs/spec.md section 6, model/us_tex.c). Unless UNSCALED, S and T are multiplied by the texture's width and
+// height; the texel is (floor(S), floor(T)) clamped to the texture, where NaN and everything below 1 give 0.
+module us_tex_addr (
+  input  logic        unscaled_i,
+  input  logic [31:0] s_i,
+  input  logic [31:0] t_i,
+  input  logic [4:0]  width_i,    // 1..16 (0: no texture, the address does not matter)
+  input  logic [4:0]  height_i,
+  output logic [3:0]  x_o,
+  output logic [3:0]  y_o
+);
+
+  // An integer 1..16 as fp32, exactly.
+  function automatic logic [31:0] small_uint_to_fp(input logic [4:0] n);
+    logic [31:0] r;
+    r = 32'h0;
+    for (int e = 0; e < 5; e++) begin
+      if (n[e]) begin
+        r = {1'b0, 8'(127 + e), 23'(({27'h0, n} << (23 - e)) & 32'h007F_FFFF)};
+      end
+    end
+    small_uint_to_fp = r;
+  endfunction
+
+  // floor(v) clamped to [0, hi]; NaN and everything below 1 give 0, 2^16 and above hi.
+  function automatic logic [3:0] texel_index(input logic [31:0] v, input logic [4:0] hi);
+    logic [30:0] mag;
+    logic [7:0]  e;
+    logic [23:0] ip;
+    mag = v[30:0];
+    e   = mag[30:23] - 8'd127;
+    ip  = {1'b1, mag[22:0]} >> (5'd23 - e[4:0]);
+    if (v[31] || mag > 31'h7F80_0000 || mag < 31'h3F80_0000) begin
+      texel_index = 4'd0;
+    end else if (e >= 8'd16 || ip > {19'h0, hi}) begin
+      texel_index = hi[3:0];
+    end else begin
+      texel_index = ip[3:0];
+    end
+  endfunction
+
+  logic [31:0] s_scaled, t_scaled;
+  us_fp_mul u_s (
+    .a_i          (s_i),
+    .b_i          (small_uint_to_fp(width_i)),
+    .zero_legacy_i(1'b0),
+    .prod_o       (s_scaled)
+  );
+  us_fp_mul u_t (
+    .a_i          (t_i),
+    .b_i          (small_uint_to_fp(height_i)),
+    .zero_legacy_i(1'b0),
+    .prod_o       (t_scaled)
+  );
+
+  assign x_o = texel_index(unscaled_i ? s_i : s_scaled, width_i - 5'd1);
+  assign y_o = texel_index(unscaled_i ? t_i : t_scaled, height_i - 5'd1);
+
+endmodule
