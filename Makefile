@@ -107,6 +107,21 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(RT
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
+
+# The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim);
+# build/bin/uscosim is the NUM_CTX 4 build.
+COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
+COSIM_CTX := 1 4 8
+$(BUILD)/cosim/ctx%/uscosim: $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
+	@mkdir -p $(@D)
+	verilator $(VERILATOR_FLAGS) --trace rtl/lint.vlt $(RTL_SRCS) $(addprefix $(CURDIR)/,$(COSIM_SRCS)) \
+	  --top-module us_core -GNumCtx=$* -Mdir $(@D) -o uscosim \
+	  -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim -DUS_NUM_CTX=$* -DUS_LOOP_DEPTH=8 -DUS_ADDR_DEPTH=8 -DUS_COUNTER_BITS=8" \
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+$(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx4/uscosim | $(BUILD)/bin
+	cp $< $@
+cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim
+.PHONY: cosim-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.

@@ -618,6 +618,7 @@ module us_core #(
   us_isa_pkg::us_alu_rgba_inst_t  ex1_ci;
   logic                           ex1_tex;
   logic [3:0][3:0][31:0]          ex1_a, ex1_b, ex1_c;
+  logic [3:0][31:0]               ex1_a_dp4;
   logic [3:0][31:0]               ex1_drgb;
   logic [31:0]                    ex1_dalpha;
   assign ex1_ai  = ex1_ctrl_q.words[4];
@@ -644,16 +645,19 @@ module us_core #(
       .tex_q_i     (ex1_coord_q[p][3]),
       .a_o         (ex1_a[p]),
       .b_o         (ex1_b[p]),
-      .c_o         (ex1_c[p])
+      .c_o         (ex1_c[p]),
+      .a_dp4_o     (ex1_a_dp4[p])
     );
   end
 
   logic [3:0][3:0][31:0] ex2_a_q, ex2_b_q, ex2_c_q;
+  logic [3:0][31:0]      ex2_a_dp4_q;
   logic [3:0]            ex2_rgb_op_q, ex2_alpha_op_q, ex2_trans_op_q;
   always_ff @(posedge clk_i) begin
     ex2_a_q        <= ex1_a;
     ex2_b_q        <= ex1_b;
     ex2_c_q        <= ex1_c;
+    ex2_a_dp4_q    <= ex1_a_dp4;
     ex2_rgb_op_q   <= ex1_tex ? 4'd0 : ex1_ci.rgb_op;
     ex2_alpha_op_q <= ex1_tex ? 4'd0 : ex1_ai.alpha_op;
     ex2_trans_op_q <= ex1_tex ? OpRcp : ex1_ai.alpha_op;
@@ -677,6 +681,7 @@ module us_core #(
       .a_i          (ex2_a_q[p]),
       .b_i          (ex2_b_q[p]),
       .c_i          (ex2_c_q[p]),
+      .a_dp4_i      (ex2_a_dp4_q[p]),
       .rgb_op_i     (ex2_rgb_op_q),
       .alpha_op_i   (ex2_alpha_op_q),
       .trans_op_i   (ex2_trans_op_q),
@@ -720,6 +725,17 @@ module us_core #(
 
   logic [CtxW-1:0] wb_ctx;
   assign wb_ctx = CtxW'(wb_ctrl_q.ctx);
+
+  // Checking the checker: the co-simulation harness may set this register (Verilator public) to flip bits of
+  // the next red temporary write of pixel 0. Nothing in the design sets it, so synthesis removes it.
+  logic [31:0] dbg_flip_q /*verilator public_flat_rw*/;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dbg_flip_q <= '0;
+    end else if (wb_valid_q && wb_we[0][0]) begin
+      dbg_flip_q <= '0;
+    end
+  end
 
   // ALU results: OMOD, clamp, compares with zero
   logic [3:0][3:0][31:0] wb_val;
@@ -883,6 +899,7 @@ module us_core #(
       wb_wdata       = wb_tval;
       wb_alpha_waddr = wb_rgb_waddr;
     end
+    wb_wdata[0][0] = wb_wdata[0][0] ^ (wb_we[0][0] ? dbg_flip_q : 32'h0);
     wb_killed_new = wb_killed_old | wb_kill;
 
     // Termination: errors, END_ADDR fallen through, LAST with every unkilled pixel ACTIVE and unmasked, watchdog

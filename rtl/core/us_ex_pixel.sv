@@ -1,8 +1,9 @@
 // us_ex_pixel: execute stages EX2..EX4 of one pixel's four lanes (r g b from the rgb unit, a from the alpha unit),
 // docs/rtl.md. Operands enter in EX2 (registered by the pipeline); the raw results (before OMOD and clamp) come
 // out combinationally in EX4, two clock edges later.
-//   EX2  four multipliers p[l] = A[l] x B[l] (MAD, MDH/MDV and the dot-product terms; DP4's fourth term is the
-//        alpha lane's product); MIN, MAX, CND, CMP, FRC per lane; the transcendental unit takes lane a's A.
+//   EX2  four multipliers p[l] = A[l] x B[l] (MAD, MDH/MDV and the dot-product terms) and DP4's fourth term
+//        A_dp4 x B[a] (the alpha lane's own operands, which an alpha MDH/MDV beside it does not use); MIN, MAX,
+//        CND, CMP, FRC per lane; the transcendental unit takes lane a's A.
 //   EX3  four adders: MAD lanes p[l] + C[l]; for a dot product lanes r and g add p0 + p1 and p2 + p3 instead.
 //   EX4  the dot product's last add, (p0 + p1) + (p2 | p2 + p3 | C[b]) for DP3, DP4, D2A, and the result
 //        select; the transcendental result arrives here (us_fp_trans, LATENCY 2).
@@ -14,6 +15,7 @@ module us_ex_pixel (
   input  logic [3:0][31:0] a_i,
   input  logic [3:0][31:0] b_i,
   input  logic [3:0][31:0] c_i,
+  input  logic [31:0]      a_dp4_i,     // lane a's A for DP4's fourth term (differs from a_i[3] under alpha MDH/MDV)
   input  logic [3:0]       rgb_op_i,    // US_ALU_RGBA_INST.RGB_OP
   input  logic [3:0]       alpha_op_i,  // US_ALU_ALPHA_INST.ALPHA_OP
   input  logic [3:0]       trans_op_i,  // the transcendental unit's op (RCP for a projected TEX lookup)
@@ -36,6 +38,13 @@ module us_ex_pixel (
 
   // ---- EX2 ----
   logic [3:0][31:0] prod, selres;
+  logic [31:0]      prod_dp4;
+  us_fp_mul u_mul_dp4 (
+    .a_i          (a_dp4_i),
+    .b_i          (b_i[3]),
+    .zero_legacy_i(zero_legacy_i),
+    .prod_o       (prod_dp4)
+  );
   logic [3:0][3:0]  lane_op;   // the op each lane runs, as a select class below
   logic [3:0]       lane_max, lane_cnd, lane_frc, lane_minmax;
   always_comb begin
@@ -98,9 +107,11 @@ module us_ex_pixel (
   );
 
   logic [3:0][31:0] e3_prod_q, e3_c_q, e3_sel_q;
+  logic [31:0]      e3_prod_dp4_q;
   logic [3:0]       e3_rgb_op_q, e3_alpha_op_q;
   always_ff @(posedge clk_i) begin
     e3_prod_q     <= prod;
+    e3_prod_dp4_q <= prod_dp4;
     e3_c_q        <= c_i;
     e3_sel_q      <= selres;
     e3_rgb_op_q   <= rgb_op_i;
@@ -119,7 +130,7 @@ module us_ex_pixel (
     if (e3_dot) begin
       add_b[0] = e3_prod_q[1];  // p0 + p1
       add_a[1] = e3_prod_q[2];  // p2 + p3
-      add_b[1] = e3_prod_q[3];
+      add_b[1] = e3_prod_dp4_q;
     end
   end
   for (genvar l = 0; l < 4; l++) begin : g_add

@@ -4,6 +4,7 @@
 // unit's) with its input modifier: docs/spec.md section 5, model/us_alu.c read_sources/operand.
 //   MDH/MDV: A and C of a lane are src0 of pixel 0 and of pixel 1 (MDH) or 2 (MDV), unswizzled, with the A and
 //            C modifiers (d0_i, drgb_i, dalpha_i carry those pixels' src0).
+//            An rgb DP4 beside an alpha MDH/MDV still reads lane a's own A (a_dp4_o) for its fourth term.
 //   TEX:     lane a's A is the Q coordinate, for the reciprocal of a projected lookup.
 module us_operand (
   input  logic [2:0][3:0][31:0] src_i,      // source, channel
@@ -19,7 +20,8 @@ module us_operand (
   input  logic [31:0]           tex_q_i,
   output logic [3:0][31:0]      a_o,        // lane r g b a
   output logic [3:0][31:0]      b_o,
-  output logic [3:0][31:0]      c_o
+  output logic [3:0][31:0]      c_o,
+  output logic [31:0]           a_dp4_o     // lane a's A for an rgb DP4's fourth term: never the MDH/MDV value
 );
 
   localparam logic [31:0] FpOne  = 32'h3F80_0000;
@@ -112,9 +114,8 @@ module us_operand (
       b_o[c] = pick(sel_src, ri.rgb_sel_b, swb[c], ri.rgb_mod_b);
       c_o[c] = rgb_deriv ? modify(drgb_i[c], ci.rgb_mod_c) : pick(sel_src, ci.rgb_sel_c, swc[c], ci.rgb_mod_c);
     end
-    a_o[3] = tex_i ? tex_q_i :
-             alpha_deriv ? modify(d0_i[3], ai.alpha_mod_a) : pick(sel_src, ai.alpha_sel_a, ai.alpha_swiz_a,
-                                                                 ai.alpha_mod_a);
+    a_dp4_o = pick(sel_src, ai.alpha_sel_a, ai.alpha_swiz_a, ai.alpha_mod_a);
+    a_o[3]  = tex_i ? tex_q_i : alpha_deriv ? modify(d0_i[3], ai.alpha_mod_a) : a_dp4_o;
     b_o[3] = pick(sel_src, ai.alpha_sel_b, ai.alpha_swiz_b, ai.alpha_mod_b);
     c_o[3] = alpha_deriv ? modify(dalpha_i, ci.alpha_mod_c) : pick(sel_src, ci.alpha_sel_c, ci.alpha_swiz_c,
                                                                  ci.alpha_mod_c);

@@ -1,0 +1,173 @@
+// The mismatch report: what differs, where, the recent history and the command that reproduces it with a
+// waveform window around the failure.
+#include "cosim_report.h"
+
+#include <cstdio>
+#include <cstring>
+
+extern "C" {
+#include "us_dis.h"
+#include "us_strbuf.h"
+}
+
+namespace {
+
+std::string json_string(const std::string &s)
+{
+    std::string o = "\"";
+    for (char ch : s) {
+        if (ch == '"' || ch == '\\') {
+            o += '\\';
+            o += ch;
+        } else if (ch == '\n') {
+            o += "\\n";
+        } else if ((unsigned char)ch < 0x20) {
+            char b[8];
+            snprintf(b, sizeof b, "\\u%04x", ch);
+            o += b;
+        } else {
+            o += ch;
+        }
+    }
+    return o + "\"";
+}
+
+std::string hex(uint64_t v)
+{
+    char b[24];
+    snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+    return b;
+}
+
+std::string base_name(const std::string &path)
+{
+    size_t slash = path.find_last_of('/');
+    std::string b = slash == std::string::npos ? path : path.substr(slash + 1);
+    size_t dot = b.find_last_of('.');
+    return dot == std::string::npos ? b : b.substr(0, dot);
+}
+
+std::string disassemble(const us_inst_t &inst, unsigned pc)
+{
+    us_strbuf_t sb;
+    us_sb_init(&sb);
+    us_dis_inst(&sb, &inst, nullptr, pc);
+    std::string s = sb.data ? sb.data : "";
+    us_sb_free(&sb);
+    for (char &c : s)
+        if (c == '\n')
+            c = ' ';
+    return s;
+}
+
+}  // namespace
+
+CosimReport::CosimReport(std::string dir, std::string input, unsigned long long seed, std::string command)
+    : dir_(std::move(dir)), input_(std::move(input)), command_(std::move(command)), seed_(seed)
+{
+    stem_ = dir_ + "/mismatch-" + base_name(input_) + "-" + std::to_string(seed_);
+}
+
+void CosimReport::retired(unsigned ctx, const char *line)
+{
+    (void)ctx;
+    last_.push_back(line);
+    if (last_.size() > 16)
+        last_.pop_front();
+}
+
+std::string CosimReport::repro(unsigned long long cycle) const
+{
+    unsigned long long from = cycle > 200 ? cycle - 200 : 0;
+    std::string c = command_;
+    size_t v = c.find(" --vcd ");
+    if (v != std::string::npos)
+        c = c.substr(0, v);  // the window below replaces any wave options given (they come last in a repro)
+    return c + " --vcd " + stem_ + ".vcd --wave-from " + std::to_string(from) + " --wave-to " +
+           std::to_string(cycle + 20);
+}
+
+void CosimReport::write(const std::string &text, const std::string &json)
+{
+    fputs(text.c_str(), stdout);
+    fflush(stdout);
+    FILE *f = fopen((stem_ + ".txt").c_str(), "w");
+    if (f) {
+        fputs(text.c_str(), f);
+        fclose(f);
+    }
+    f = fopen((stem_ + ".json").c_str(), "w");
+    if (f) {
+        fputs(json.c_str(), f);
+        fclose(f);
+    }
+    if (!f)
+        fprintf(stderr, "uscosim: cannot write the report to %s.{txt,json}\n", stem_.c_str());
+}
+
+void CosimReport::mismatch(unsigned long long cycle, unsigned quad, const us_retire_t &g, const us_retire_t &r,
+                           const std::vector<FieldDiff> &diffs)
+{
+    std::string dis = disassemble(g.inst, g.pc);
+    char head[512];
+    snprintf(head, sizeof head,
+             "MISMATCH %s seed %llu: cycle %llu, context %u (quad %u), pc %u, seq %llu\n  instruction: %s\n",
+             input_.c_str(), seed_, cycle, g.ctx, quad, g.pc, (unsigned long long)g.seq, dis.c_str());
+    std::string text = head, jd = "[";
+    text += "  field                  pixel chan  golden       rtl\n";
+    for (size_t i = 0; i < diffs.size(); i++) {
+        const FieldDiff &d = diffs[i];
+        char row[256];
+        snprintf(row, sizeof row, "  %-22s %5s %4s  %-12s %s\n", d.field.c_str(),
+                 d.pixel >= 0 ? std::to_string(d.pixel).c_str() : "-",
+                 d.channel >= 0 ? std::string(1, "rgba"[d.channel & 3]).c_str() : "-", hex(d.golden).c_str(),
+                 hex(d.rtl).c_str());
+        text += row;
+        jd += std::string(i ? "," : "") + "{\"field\":" + json_string(d.field) + ",\"pixel\":" +
+              std::to_string(d.pixel) + ",\"channel\":" + std::to_string(d.channel) + ",\"golden\":" +
+              json_string(hex(d.golden)) + ",\"rtl\":" + json_string(hex(d.rtl)) + "}";
+    }
+    jd += "]";
+    text += "  last retired (golden trace lines, oldest first; the last is the mismatching one):\n";
+    std::string jl = "[";
+    for (size_t i = 0; i < last_.size(); i++) {
+        text += "    " + last_[i] + "\n";
+        jl += std::string(i ? "," : "") + json_string(last_[i]);
+    }
+    jl += "]";
+    std::string cmd = repro(cycle);
+    text += "  reproduce, with a waveform around the failure:\n    " + cmd + "\n";
+    text += "  report: " + stem_ + ".txt, " + stem_ + ".json\n";
+    std::string json = "{\"verdict\":\"mismatch\",\"input\":" + json_string(input_) + ",\"seed\":" +
+                       std::to_string(seed_) + ",\"cycle\":" + std::to_string(cycle) + ",\"context\":" +
+                       std::to_string(g.ctx) + ",\"quad\":" + std::to_string(quad) + ",\"pc\":" +
+                       std::to_string(g.pc) + ",\"seq\":" + std::to_string(g.seq) + ",\"disassembly\":" +
+                       json_string(dis) + ",\"differences\":" + jd + ",\"last_retired\":" + jl +
+                       ",\"reproduce\":" + json_string(cmd) + "}\n";
+    (void)r;
+    write(text, json);
+}
+
+void CosimReport::hang(unsigned long long cycle, const char *why)
+{
+    std::string cmd = repro(cycle);
+    std::string text = "MISMATCH " + input_ + " seed " + std::to_string(seed_) + ": cycle " + std::to_string(cycle) +
+                       ": " + why + " (the golden model still runs)\n  reproduce:\n    " + cmd + "\n";
+    std::string json = "{\"verdict\":\"hang\",\"input\":" + json_string(input_) + ",\"seed\":" +
+                       std::to_string(seed_) + ",\"cycle\":" + std::to_string(cycle) + ",\"why\":" +
+                       json_string(why) + ",\"reproduce\":" + json_string(cmd) + "}\n";
+    write(text, json);
+}
+
+void CosimReport::unexpected(unsigned long long cycle, const us_retire_t &r)
+{
+    std::string cmd = repro(cycle);
+    std::string text = "MISMATCH " + input_ + " seed " + std::to_string(seed_) + ": cycle " + std::to_string(cycle) +
+                       ": the RTL retired pc " + std::to_string(r.pc) + " in context " + std::to_string(r.ctx) +
+                       ", which the golden model has ended\n  reproduce:\n    " + cmd + "\n";
+    std::string json = "{\"verdict\":\"unexpected_retire\",\"input\":" + json_string(input_) + ",\"seed\":" +
+                       std::to_string(seed_) + ",\"cycle\":" + std::to_string(cycle) + ",\"context\":" +
+                       std::to_string(r.ctx) + ",\"pc\":" + std::to_string(r.pc) + ",\"reproduce\":" +
+                       json_string(cmd) + "}\n";
+    write(text, json);
+}

@@ -1,0 +1,29 @@
+// The mismatch report of uscosim: text on stdout and in DIR/mismatch-NAME-SEED.txt, JSON beside it.
+#ifndef COSIM_REPORT_H
+#define COSIM_REPORT_H
+
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "rtl_record.h"
+
+class CosimReport {
+  public:
+    CosimReport(std::string dir, std::string input, unsigned long long seed, std::string command);
+    // Keeps the last 16 retired instructions (their golden trace lines).
+    void retired(unsigned ctx, const char *line);
+    void mismatch(unsigned long long cycle, unsigned quad, const us_retire_t &golden, const us_retire_t &rtl,
+                  const std::vector<FieldDiff> &diffs);
+    void hang(unsigned long long cycle, const char *why);
+    void unexpected(unsigned long long cycle, const us_retire_t &rtl);
+
+  private:
+    void write(const std::string &text, const std::string &json);
+    std::string repro(unsigned long long cycle) const;
+    std::string dir_, input_, command_, stem_;
+    unsigned long long seed_;
+    std::deque<std::string> last_;
+};
+
+#endif

@@ -1,0 +1,469 @@
+// uscosim: lockstep co-simulation of the RTL (us_core, Verilated) against the C golden model, in process.
+//   uscosim VEC [options]                         a vector: its program, constants, registers, textures, quad
+//   uscosim --program IN.hex --seed N [options]   any program on inputs and constants made from the seed
+// Every retire record of the RTL steps the model's quad of that context and every field is compared. Exit 0 when
+// all records match (and a vector's expectations hold), 1 on a mismatch, 2 on bad input. docs/cosim.md.
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vus_core.h"
+#include "Vus_core___024root.h"
+#include "cosim_report.h"
+#include "rtl_record.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+extern "C" {
+#include "us_hex.h"
+#include "us_random.h"
+#include "us_randprog.h"
+#include "us_trace.h"
+#include "us_vec.h"
+}
+
+#ifndef US_NUM_CTX
+#define US_NUM_CTX 1
+#endif
+
+namespace {
+
+struct Options {
+    const char *vec = nullptr, *program = nullptr, *vcd = nullptr;
+    const char *report_dir = "build";
+    bool have_seed = false, quiet = false, trace = false;
+    unsigned long long seed = 0, wave_from = 0, wave_to = ~0ull, max_cycles = 0;
+    unsigned quads = US_NUM_CTX;
+    unsigned random_len = 0;  // --random LEN: a random legal program of every type
+    long long flip_bit = -1;  // fault injection: flip this bit of the next red write of pixel 0
+    unsigned rand_seed = 0;   // Verilator's random initial state (0: zeros)
+};
+
+int usage()
+{
+    fputs("usage: uscosim VEC [options]\n"
+          "       uscosim --program IN.hex --seed N [options]\n"
+          "       uscosim --random LEN --seed N [options]   (a random legal program of LEN instructions, watchdog 4096)\n"
+          "  --quads N          quads to run (default: one per context, " "NUM_CTX " "of this build)\n"
+          "  --vcd FILE         waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
+          "  --rand-seed N      random initial state of every register and memory (Verilator seed N)\n"
+          "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
+          "  --report-dir DIR   where a mismatch report goes (default build)\n"
+          "  --max-cycles N     stop with an error after N cycles (default: from the watchdog)\n"
+          "  --trace            print every retire record; --quiet: only the verdict\n"
+          "Exit 0 match, 1 mismatch, 2 bad input.\n",
+          stderr);
+    return 2;
+}
+
+bool parse_u64(const char *s, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtoull(s, &end, 0);
+    return *s && !*end && errno == 0;
+}
+
+// The Verilated core, its clock, and an optional waveform.
+class Rtl {
+  public:
+    Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
+    {
+        if (o.rand_seed) {
+            ctx_->randReset(2);
+            ctx_->randSeed((int)o.rand_seed);
+        }
+        top_.reset(new Vus_core(ctx_.get()));
+        if (o.vcd) {
+            ctx_->traceEverOn(true);
+            vcd_.reset(new VerilatedVcdC);
+            top_->trace(vcd_.get(), 99);
+            vcd_->open(o.vcd);
+        }
+        Vus_core &t = *top_;
+        t.clk_i = 0;
+        t.rst_ni = 0;
+        t.eval();
+        tick();
+        t.rst_ni = 1;
+        t.eval();
+    }
+    ~Rtl()
+    {
+        if (vcd_)
+            vcd_->close();
+        top_->final();
+    }
+    Vus_core &top() { return *top_; }
+    uint64_t cycle() const { return cycle_; }
+    void tick()
+    {
+        Vus_core &t = *top_;
+        t.clk_i = 1;
+        t.eval();
+        dump(2 * cycle_ + 1);
+        t.clk_i = 0;
+        t.eval();
+        dump(2 * cycle_ + 2);
+        cycle_++;
+    }
+    void flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__dbg_flip_q = mask; }
+
+  private:
+    void dump(uint64_t time)
+    {
+        if (vcd_ && cycle_ >= opt_.wave_from && cycle_ <= opt_.wave_to)
+            vcd_->dump(time);
+    }
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::unique_ptr<Vus_core> top_;
+    std::unique_ptr<VerilatedVcdC> vcd_;
+    const Options &opt_;
+    uint64_t cycle_ = 0;
+};
+
+// The RTL's retire port as a record.
+us_retire_t read_record(Vus_core &t)
+{
+    us_retire_t r;
+    memset(&r, 0, sizeof r);
+    r.ctx = t.rvfi_ctx_o;
+    r.seq = t.rvfi_seq_o;
+    r.pc = t.rvfi_pc_o;
+    r.next_pc = t.rvfi_next_pc_o;
+    for (unsigned w = 0; w < 6; w++)
+        r.inst.w[w] = t.rvfi_inst_o[w];
+    r.running_before = t.rvfi_running_before_o;
+    r.running_after = t.rvfi_running_after_o & 0xFu;
+    r.killed_after = t.rvfi_killed_after_o;
+    for (unsigned s = 0; s < 2; s++) {
+        r.temp[s].addr = (uint8_t)narrow_bits(t.rvfi_temp_addr_o, 7 * s, 7);
+        r.out[s].addr = (uint8_t)narrow_bits(t.rvfi_out_addr_o, 2 * s, 2);
+        for (unsigned p = 0; p < US_NPIX; p++) {
+            r.temp[s].mask[p] = (uint8_t)narrow_bits(t.rvfi_temp_mask_o, 16 * s + 4 * p, 4);
+            r.out[s].mask[p] = (uint8_t)narrow_bits(t.rvfi_out_mask_o, 16 * s + 4 * p, 4);
+            for (unsigned c = 0; c < 4; c++) {
+                r.temp[s].val[p][c] = t.rvfi_temp_val_o[16 * s + 4 * p + c];
+                r.out[s].val[p][c] = t.rvfi_out_val_o[16 * s + 4 * p + c];
+            }
+        }
+    }
+    r.w_mask = t.rvfi_w_mask_o;
+    for (unsigned p = 0; p < US_NPIX; p++) {
+        r.w_val[p] = t.rvfi_w_val_o[p];
+        r.pred_mask[p] = (uint8_t)narrow_bits(t.rvfi_pred_mask_o, 4 * p, 4);
+        r.pred_val[p] = (uint8_t)narrow_bits(t.rvfi_pred_val_o, 4 * p, 4);
+        r.counter_after[p] = (uint32_t)narrow_bits(t.rvfi_counter_after_o, US_COUNTER_BITS * p, US_COUNTER_BITS);
+    }
+    r.result_mask = t.rvfi_result_mask_o;
+    r.result_val = t.rvfi_result_val_o & t.rvfi_result_mask_o;
+    r.jumped = t.rvfi_jumped_o;
+    r.inactive_after = t.rvfi_inactive_after_o;
+    r.loop_sp = t.rvfi_loop_sp_o;
+    r.addr_sp = t.rvfi_addr_sp_o;
+    uint64_t f = t.rvfi_loop_top_o;
+    r.loop_top.count = (uint32_t)narrow_bits(f, 29, 8);
+    r.loop_top.al = (uint8_t)narrow_bits(f, 21, 8);
+    r.loop_top.step = (uint8_t)narrow_bits(f, 13, 8);
+    r.loop_top.member = (uint8_t)narrow_bits(f, 9, 4);
+    r.loop_top.broken = (uint8_t)narrow_bits(f, 5, 4);
+    r.loop_top.continued = (uint8_t)narrow_bits(f, 1, 4);
+    r.loop_top.rep = narrow_bits(f, 0, 1);
+    r.addr_top = t.rvfi_addr_top_o;
+    r.errors = t.rvfi_errors_o;
+    r.done = t.rvfi_done_o;
+    return r;
+}
+
+// The golden record with the model's conventions made canonical the way the RTL's are: the result value only
+// where written.
+void canonical(us_retire_t &r) { r.result_val &= r.result_mask; }
+
+void reg_write(Rtl &rtl, uint32_t addr, uint32_t value)
+{
+    Vus_core &t = rtl.top();
+    t.reg_we_i = 1;
+    t.reg_addr_i = addr & 0xFFFFu;
+    t.reg_wdata_i = value;
+    rtl.tick();
+    t.reg_we_i = 0;
+}
+
+// A quad's inputs: quad 0 is the vector's; the others random, from the seed.
+struct QuadInputs {
+    uint8_t covered;
+    uint32_t temp[US_NPIX][US_NTEMP][4];
+};
+
+void make_inputs(const us_vector_t &v, unsigned index, unsigned long long seed, QuadInputs *in)
+{
+    if (index == 0) {
+        in->covered = v.covered;
+        memcpy(in->temp, v.temp, sizeof in->temp);
+        return;
+    }
+    us_rng_t rng = {seed * 0x9E3779B97F4A7C15ull + index};
+    in->covered = (uint8_t)(us_rng_next(&rng) & 0xFu);
+    if (us_rng_next(&rng) & 1u)
+        in->covered = 0xF;
+    for (unsigned p = 0; p < US_NPIX; p++)
+        for (unsigned a = 0; a < US_NTEMP; a++)
+            for (unsigned c = 0; c < 4; c++)
+                in->temp[p][a][c] = (a < 16u) ? us_rng_float(&rng) : v.temp[p][a][c];
+}
+
+void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in)
+{
+    Vus_core &t = rtl.top();
+    t.clear_i = 1;
+    t.clear_ctx_i = ctx;
+    rtl.tick();
+    t.clear_i = 0;
+    for (unsigned p = 0; p < US_NPIX; p++)
+        for (unsigned a = 0; a < US_NTEMP; a++) {
+            const uint32_t *x = in.temp[p][a];
+            if (!(x[0] | x[1] | x[2] | x[3]))
+                continue;
+            t.tin_we_i = 1;
+            t.tin_ctx_i = ctx;
+            t.tin_addr_i = a;
+            t.tin_pixel_i = p;
+            for (unsigned c = 0; c < 4; c++)
+                t.tin_data_i[c] = x[c];
+            t.eval();
+            while (!t.tin_ready_o) {
+                rtl.tick();
+                t.eval();
+            }
+            rtl.tick();
+            t.tin_we_i = 0;
+        }
+    t.launch_i = 1;
+    t.launch_ctx_i = ctx;
+    t.launch_covered_i = in.covered;
+    rtl.tick();
+    t.launch_i = 0;
+}
+
+std::string command_line(int argc, char **argv)
+{
+    std::string s;
+    for (int i = 0; i < argc; i++) {
+        if (i)
+            s += ' ';
+        s += argv[i];
+    }
+    return s;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    Options o;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        unsigned long long n;
+        auto value = [&](unsigned long long *dst) { return i + 1 < argc && parse_u64(argv[++i], dst); };
+        if (!strcmp(a, "--program") && i + 1 < argc)
+            o.program = argv[++i];
+        else if (!strcmp(a, "--seed")) {
+            if (!value(&o.seed))
+                return usage();
+            o.have_seed = true;
+        } else if (!strcmp(a, "--random")) {
+            if (!value(&n) || n == 0 || n > 512)
+                return usage();
+            o.random_len = (unsigned)n;
+        } else if (!strcmp(a, "--vcd") && i + 1 < argc)
+            o.vcd = argv[++i];
+        else if (!strcmp(a, "--wave-from")) {
+            if (!value(&o.wave_from))
+                return usage();
+        } else if (!strcmp(a, "--wave-to")) {
+            if (!value(&o.wave_to))
+                return usage();
+        } else if (!strcmp(a, "--quads")) {
+            if (!value(&n) || n == 0 || n > 1000000)
+                return usage();
+            o.quads = (unsigned)n;
+        } else if (!strcmp(a, "--rand-seed")) {
+            if (!value(&n) || n == 0 || n > 0x7FFFFFFF)
+                return usage();
+            o.rand_seed = (unsigned)n;
+        } else if (!strcmp(a, "--inject-flip")) {
+            if (!value(&n) || n > 31)
+                return usage();
+            o.flip_bit = (long long)n;
+        } else if (!strcmp(a, "--max-cycles")) {
+            if (!value(&o.max_cycles))
+                return usage();
+        } else if (!strcmp(a, "--report-dir") && i + 1 < argc)
+            o.report_dir = argv[++i];
+        else if (!strcmp(a, "--quiet"))
+            o.quiet = true;
+        else if (!strcmp(a, "--trace"))
+            o.trace = true;
+        else if (a[0] == '-')
+            return usage();
+        else if (!o.vec)
+            o.vec = a;
+        else
+            return usage();
+    }
+    if ((!!o.vec + !!o.program + !!o.random_len) != 1 || (!o.vec && !o.have_seed))
+        return usage();
+
+    char err[512];
+    std::string random_name = "random" + std::to_string(o.random_len);
+    const char *path = o.vec ? o.vec : o.program ? o.program : random_name.c_str();
+    static us_vector_t v;
+    static us_program_t prog;
+    us_vec_init(&v);
+    if (o.random_len) {
+        us_random_program(&prog, o.random_len, o.seed);
+        us_random_vector(&v, &prog, o.seed);
+        v.params.watchdog = 4096;
+    } else {
+        char *text = us_read_file(path, err, sizeof err);
+        if (!text) {
+            fprintf(stderr, "%s\n", err);
+            return 2;
+        }
+        int rc = o.vec ? us_vec_parse(text, path, &v, err, sizeof err)
+                       : us_hex_parse(text, path, &prog, err, sizeof err);
+        free(text);
+        if (rc) {
+            fprintf(stderr, "%s\n", err);
+            return 2;
+        }
+        if (o.program)
+            us_random_vector(&v, &prog, o.seed);
+    }
+    if (v.params.loop_depth != US_LOOP_DEPTH || v.params.addr_depth != US_ADDR_DEPTH ||
+        v.params.counter_bits != US_COUNTER_BITS) {
+        fprintf(stderr,
+                "%s: the vector needs loop_depth %u, addr_depth %u, counter_bits %u; this RTL build has %u, %u, %u\n",
+                path, v.params.loop_depth, v.params.addr_depth, v.params.counter_bits, US_LOOP_DEPTH, US_ADDR_DEPTH,
+                US_COUNTER_BITS);
+        return 2;
+    }
+
+    // The model: one shader, one quad per context.
+    static us_shader_t sh;
+    static us_quad_t first;
+    us_vec_setup(&v, &sh, &first);
+    std::vector<us_quad_t> model(US_NUM_CTX);
+    std::vector<unsigned> quad_of(US_NUM_CTX, 0);
+
+    Rtl rtl(o);
+    Vus_core &t = rtl.top();
+    t.watchdog_i = v.params.watchdog;
+    for (unsigned i = 0; i < v.nwrites; i++)
+        reg_write(rtl, v.writes[i].addr, v.writes[i].value);
+    for (unsigned id = 0; id < US_NTEX; id++) {
+        const us_texture_t &tx = v.tex[id];
+        t.tex_dim_we_i = 1;
+        t.tex_dim_id_i = id;
+        t.tex_width_i = tx.width;
+        t.tex_height_i = tx.height;
+        rtl.tick();
+        t.tex_dim_we_i = 0;
+        for (unsigned y = 0; y < tx.height; y++)
+            for (unsigned x = 0; x < tx.width; x++) {
+                t.tex_we_i = 1;
+                t.tex_waddr_i = id << 8 | y << 4 | x;
+                for (unsigned c = 0; c < 4; c++)
+                    t.tex_wdata_i[c] = tx.texel[y * tx.width + x][c];
+                rtl.tick();
+            }
+        t.tex_we_i = 0;
+    }
+
+    CosimReport report(o.report_dir, path, o.seed, command_line(argc, argv));
+    unsigned launched = 0, finished = 0;
+    auto start_quad = [&](unsigned ctx) {
+        static QuadInputs in;
+        make_inputs(v, launched, o.seed, &in);
+        us_quad_init(&model[ctx], &sh, in.covered, ctx);
+        memcpy(model[ctx].temp, in.temp, sizeof in.temp);
+        quad_of[ctx] = launched++;
+        launch(rtl, ctx, in);
+    };
+    for (unsigned c = 0; c < US_NUM_CTX && launched < o.quads; c++)
+        start_quad(c);
+    if (o.flip_bit >= 0)
+        rtl.flip_next_red_write(1u << o.flip_bit);
+
+    uint64_t max_cycles = o.max_cycles ? o.max_cycles : (uint64_t)v.params.watchdog * 8u * o.quads + 100000u;
+    uint64_t retired = 0, idle = 0;
+    int verdict = 0;
+    clock_t t0 = clock();
+    us_strbuf_t line;
+    us_sb_init(&line);
+    while (finished < o.quads) {
+        rtl.tick();
+        if (rtl.cycle() > max_cycles || ++idle > 1000) {
+            report.hang(rtl.cycle(), idle > 1000 ? "no instruction retired for 1000 cycles"
+                                                 : "the cycle limit was reached");
+            verdict = 1;
+            break;
+        }
+        if (!t.rvfi_valid_o)
+            continue;
+        idle = 0;
+        us_retire_t got = read_record(t);
+        unsigned ctx = got.ctx;
+        if (ctx >= US_NUM_CTX || model[ctx].done) {
+            report.unexpected(rtl.cycle(), got);
+            verdict = 1;
+            break;
+        }
+        us_retire_t want;
+        us_quad_step(&model[ctx], &sh, &want);
+        canonical(want);
+        retired++;
+        us_sb_clear(&line);
+        us_retire_format(&line, &want);
+        if (o.trace)
+            printf("%s\n", line.data);
+        std::vector<FieldDiff> diffs = compare_records(want, got);
+        report.retired(ctx, line.data);
+        if (!diffs.empty()) {
+            for (int k = 0; k < 8; k++)  // a few more cycles, so the waveform shows what followed
+                rtl.tick();
+            report.mismatch(rtl.cycle() - 8, quad_of[ctx], want, got, diffs);
+            verdict = 1;
+            break;
+        }
+        if (want.done) {
+            finished++;
+            if (quad_of[ctx] == 0 && v.has_expect) {
+                us_strbuf_t rep;
+                us_sb_init(&rep);
+                if (us_vec_check(&v, &model[ctx], nullptr, 0, &rep)) {
+                    fprintf(stderr, "%s: the golden model does not meet the vector's expectations:\n%s", path,
+                            rep.data);
+                    verdict = 1;
+                }
+                us_sb_free(&rep);
+            }
+            if (launched < o.quads)
+                start_quad(ctx);
+        }
+    }
+    us_sb_free(&line);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (!o.quiet || verdict)
+        fprintf(stderr, "uscosim: %s seed %llu NUM_CTX %u: %s: %llu quad-instructions in %llu cycles, %.3f s CPU "
+                "(%.0f retired/s)\n",
+                path, o.seed, US_NUM_CTX, verdict ? "MISMATCH" : "match", (unsigned long long)retired,
+                (unsigned long long)rtl.cycle(), secs, secs > 0 ? retired / secs : 0.0);
+    us_vec_free(&v);
+    return verdict;
+}
