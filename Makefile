@@ -74,7 +74,7 @@ $(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests $(BUILD)/san/lib 
 test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
 
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build
 	@python3 scripts/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
 bench: $(BUILD)/tests/bench_model
@@ -121,7 +121,8 @@ $(BUILD)/cosim/ctx%/uscosim: $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) 
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx4/uscosim | $(BUILD)/bin
 	cp $< $@
 cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim
-.PHONY: cosim-build
+cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim
+.PHONY: cosim-build cosim-test-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.

@@ -60,7 +60,7 @@ module us_fc #(
     m = '0;
     for (int i = 0; i < int'(LoopDepth); i++) begin
       if (LoopSpW'(i) < sp) begin
-        m = m | lp[i].broken | lp[i].continued;
+        m = m | us_frame_pkg::frame_masked(lp[i]);
       end
     end
     masked_of = m;

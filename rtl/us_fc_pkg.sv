@@ -17,5 +17,8 @@ package us_fc_pkg;
   localparam int unsigned ErrAddrOverflow    = 2;
   localparam int unsigned ErrAddrUnderflow   = 3;
   localparam int unsigned ErrCounterOverflow = 4;
+  localparam int unsigned ErrWatchdog        = 5;  // these three are raised by the core, not the FC unit
+  localparam int unsigned ErrPcRange         = 6;
+  localparam int unsigned ErrIllegalInst     = 7;
 
 endpackage

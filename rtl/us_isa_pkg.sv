@@ -956,41 +956,42 @@ package us_isa_pkg;
   endfunction
 
   // A six-dword instruction: each dword legal for the instruction's type, unused dwords zero.
-  function automatic logic us_inst_words_ok(input logic [5:0][31:0] w);
+  // w is the six dwords as one vector, dword i at bits [32*i +: 32] (a [5:0][31:0] value passes as it is).
+  function automatic logic us_inst_words_ok(input logic [191:0] w);
     logic ok;
     ok = 1'b1;
-    unique case (w[0][1:0])
+    unique case (w[1:0])
       2'd0: begin  // ALU
-        ok = ok && us_cmn_inst_ok(w[0]);
-        ok = ok && us_alu_rgb_addr_ok(w[1]);
-        ok = ok && us_alu_alpha_addr_ok(w[2]);
-        ok = ok && us_alu_rgb_inst_ok(w[3]);
-        ok = ok && us_alu_alpha_inst_ok(w[4]);
-        ok = ok && us_alu_rgba_inst_ok(w[5]);
+        ok = ok && us_cmn_inst_ok(w[31:0]);
+        ok = ok && us_alu_rgb_addr_ok(w[63:32]);
+        ok = ok && us_alu_alpha_addr_ok(w[95:64]);
+        ok = ok && us_alu_rgb_inst_ok(w[127:96]);
+        ok = ok && us_alu_alpha_inst_ok(w[159:128]);
+        ok = ok && us_alu_rgba_inst_ok(w[191:160]);
       end
       2'd1: begin  // OUT
-        ok = ok && us_cmn_inst_ok(w[0]);
-        ok = ok && us_alu_rgb_addr_ok(w[1]);
-        ok = ok && us_alu_alpha_addr_ok(w[2]);
-        ok = ok && us_alu_rgb_inst_ok(w[3]);
-        ok = ok && us_alu_alpha_inst_ok(w[4]);
-        ok = ok && us_alu_rgba_inst_ok(w[5]);
+        ok = ok && us_cmn_inst_ok(w[31:0]);
+        ok = ok && us_alu_rgb_addr_ok(w[63:32]);
+        ok = ok && us_alu_alpha_addr_ok(w[95:64]);
+        ok = ok && us_alu_rgb_inst_ok(w[127:96]);
+        ok = ok && us_alu_alpha_inst_ok(w[159:128]);
+        ok = ok && us_alu_rgba_inst_ok(w[191:160]);
       end
       2'd2: begin  // FC
-        ok = ok && us_cmn_inst_ok(w[0]);
-        ok = ok && (w[1] == 32'h0);
-        ok = ok && us_fc_inst_ok(w[2]);
-        ok = ok && us_fc_addr_ok(w[3]);
-        ok = ok && (w[4] == 32'h0);
-        ok = ok && (w[5] == 32'h0);
+        ok = ok && us_cmn_inst_ok(w[31:0]);
+        ok = ok && (w[63:32] == 32'h0);
+        ok = ok && us_fc_inst_ok(w[95:64]);
+        ok = ok && us_fc_addr_ok(w[127:96]);
+        ok = ok && (w[159:128] == 32'h0);
+        ok = ok && (w[191:160] == 32'h0);
       end
       2'd3: begin  // TEX
-        ok = ok && us_cmn_inst_ok(w[0]);
-        ok = ok && us_tex_inst_ok(w[1]);
-        ok = ok && us_tex_addr_ok(w[2]);
-        ok = ok && us_tex_addr_dxdy_ok(w[3]);
-        ok = ok && (w[4] == 32'h0);
-        ok = ok && (w[5] == 32'h0);
+        ok = ok && us_cmn_inst_ok(w[31:0]);
+        ok = ok && us_tex_inst_ok(w[63:32]);
+        ok = ok && us_tex_addr_ok(w[95:64]);
+        ok = ok && us_tex_addr_dxdy_ok(w[127:96]);
+        ok = ok && (w[159:128] == 32'h0);
+        ok = ok && (w[191:160] == 32'h0);
       end
       default: ok = 1'b0;
     endcase

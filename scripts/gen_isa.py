@@ -202,15 +202,17 @@ def gen_sv_legality(regs):
         o.append("  endfunction")
         o.append("")
     o.append("  // A six-dword instruction: each dword legal for the instruction's type, unused dwords zero.")
-    o.append("  function automatic logic us_inst_words_ok(input logic [5:0][31:0] w);")
+    o.append("  // w is the six dwords as one vector, dword i at bits [32*i +: 32] (a [5:0][31:0] value passes as it is).")
+    o.append("  function automatic logic us_inst_words_ok(input logic [191:0] w);")
     o.append("    logic ok;")
     o.append("    ok = 1'b1;")
-    o.append("    unique case (w[0][1:0])")
+    o.append("    unique case (w[1:0])")
     for ti, t in enumerate(isa_table.TYPES):
         o.append(f"      2'd{ti}: begin  // {t}")
         for wi in range(6):
             hit = [r for r in words if r.word == wi and t in r.types]
-            cond = f"us_{short(hit[0])}_ok(w[{wi}])" if hit else f"(w[{wi}] == 32'h0)"
+            sl = f"w[{32 * wi + 31}:{32 * wi}]"
+            cond = f"us_{short(hit[0])}_ok({sl})" if hit else f"({sl} == 32'h0)"
             o.append(f"        ok = ok && {cond};")
         o.append("      end")
     o.append("      default: ok = 1'b0;")

@@ -47,8 +47,11 @@ def tests(shared):
     ]
     t.append(("rtl: verilator --lint-only -Wall on every module (make lint)", ["make", "--no-print-directory", "lint"],
               None))
-    t.append(("rtl: Yosys synth of every module, no latches (make synth)", [py, "scripts/synth.py", "--jobs", "1"],
+    t.append(("rtl: Yosys synth of us_core (NUM_CTX 1, 4) and every module, no latches or undriven wires (make synth)", [py, "scripts/synth.py", "--jobs", "1"],
               None))
+    t.append(("cosim: RTL against the C model in lockstep, NUM_CTX 1 and 4: corpus x 100 seeds, random programs, "
+              "random initial state, injected faults caught, waveforms, bad input", [py, "scripts/tests/test_cosim.py",
+                                                                                 corpus, "100"], corpus))
     # Every RTL unit bench (tb/unit/<bench>.cpp) in its default mode: the unit against the C model.
     for cpp in sorted(glob.glob(os.path.join(ROOT, "tb", "unit", "*.cpp"))):
         b = os.path.splitext(os.path.basename(cpp))[0]

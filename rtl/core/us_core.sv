@@ -217,7 +217,7 @@ module us_core #(
     m = '0;
     for (int i = 0; i < int'(LoopDepth); i++) begin
       if (LoopSpW'(i) < sp) begin
-        m = m | lp[i].broken | lp[i].continued;
+        m = m | us_frame_pkg::frame_masked(lp[i]);
       end
     end
     masked_of = m;
@@ -551,10 +551,10 @@ module us_core #(
     id_ctrl.adst = ai.alpha_addrd + (ai.alpha_addrd_rel ? id_al[6:0] : 7'd0);
     if (!id_in_window) begin
       id_ctrl.kind = us_core_pkg::KindNone;
-      id_ctrl.err[us_core_pkg::ErrPcRange] = 1'b1;
+      id_ctrl.err[us_fc_pkg::ErrPcRange] = 1'b1;
     end else if (!id_legal) begin
       id_ctrl.kind = us_core_pkg::KindNone;
-      id_ctrl.err[us_core_pkg::ErrIllegalInst] = 1'b1;
+      id_ctrl.err[us_fc_pkg::ErrIllegalInst] = 1'b1;
     end else begin
       unique case (cmn.type_f)
         us_isa_pkg::US_CMN_INST_TYPE_ALU: id_ctrl.kind = us_core_pkg::KindAlu;
@@ -741,19 +741,19 @@ module us_core #(
   logic [3:0][3:0][31:0] wb_val;
   logic [3:0][3:0]       wb_cmp_target;  // pixel, lane: compare with the lane's TARGET op (predicates)
   logic [3:0]            wb_cmp_result;  // pixel: compare for the ALU result
+  logic [3:0][3:0][31:0] wb_omod, wb_clamped;  // pixel, lane (Yosys: no variables inside generate blocks)
   for (genvar p = 0; p < 4; p++) begin : g_wb
     for (genvar l = 0; l < 4; l++) begin : g_lane
-      logic [31:0] omod, clamped;
       us_fp_omod u_omod (
         .r_i     ((l == 3) ? wb_alpha_q[p] : wb_rgb_q[p][l]),
         .omod_i  ((l == 3) ? wb_ai.omod : wb_ri.omod),
-        .result_o(omod)
+        .result_o(wb_omod[p][l])
       );
       us_fp_clamp01 u_clamp (
-        .r_i     (omod),
-        .result_o(clamped)
+        .r_i     (wb_omod[p][l]),
+        .result_o(wb_clamped[p][l])
       );
-      assign wb_val[p][l] = ((l == 3) ? wb_cmn.alpha_clamp : wb_cmn.rgb_clamp) ? clamped : omod;
+      assign wb_val[p][l] = ((l == 3) ? wb_cmn.alpha_clamp : wb_cmn.rgb_clamp) ? wb_clamped[p][l] : wb_omod[p][l];
       us_fp_cmp0 u_cmp (
         .v_i     (wb_val[p][l]),
         .op_i    ((l == 3) ? wb_ai.target : wb_ri.target),
@@ -771,18 +771,18 @@ module us_core #(
   logic [4:0]            tex_width, tex_height;
   logic [3:0][11:0]      tex_raddr;
   logic [3:0][3:0][31:0] texel;
+  logic [3:0][3:0] tex_x, tex_y;
   for (genvar p = 0; p < 4; p++) begin : g_tex
-    logic [3:0] x, y;
     us_tex_addr u_addr (
       .unscaled_i(wb_ti.unscaled == 1'b1),
       .s_i       (wb_s_q[p]),
       .t_i       (wb_t_q[p]),
       .width_i   (tex_width),
       .height_i  (tex_height),
-      .x_o       (x),
-      .y_o       (y)
+      .x_o       (tex_x[p]),
+      .y_o       (tex_y[p])
     );
-    assign tex_raddr[p] = {wb_ti.tex_id, y, x};
+    assign tex_raddr[p] = {wb_ti.tex_id, tex_y[p], tex_x[p]};
   end
 
   us_tex_mem u_tex_mem (
@@ -912,7 +912,7 @@ module us_core #(
     end else if (wb_cmn.last == 1'b1 && ((wb_inactive | wb_masked) & ~wb_killed_new) == 4'h0) begin
       wb_done = 1'b1;
     end else if (wb_retired + 32'd1 >= watchdog_i) begin
-      wb_errors[us_core_pkg::ErrWatchdog] = 1'b1;
+      wb_errors[us_fc_pkg::ErrWatchdog] = 1'b1;
       wb_done = 1'b1;
     end
   end

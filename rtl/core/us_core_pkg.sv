@@ -10,11 +10,6 @@ package us_core_pkg;
     KindTex  = 3'd4
   } us_kind_e;
 
-  // Error bits beyond the flow-control unit's (us_fc_pkg), as enum us_error of model/us_model.h.
-  localparam int unsigned ErrWatchdog    = 5;
-  localparam int unsigned ErrPcRange     = 6;
-  localparam int unsigned ErrIllegalInst = 7;
-
   // What travels with an instruction from decode to write-back besides its data.
   typedef struct packed {
     logic [3:0]       ctx;             // NumCtx is at most 16

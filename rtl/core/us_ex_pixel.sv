@@ -52,8 +52,8 @@ module us_ex_pixel (
       lane_op[l] = (l == 3) ? alpha_op_i : rgb_op_i;
     end
   end
+  logic [3:0][31:0] mm, sel, frc;  // per lane (Yosys: no variables inside generate blocks)
   for (genvar l = 0; l < 4; l++) begin : g_lane
-    logic [31:0] mm, sel, frc;
     if (l == 3) begin : g_alpha
       assign lane_minmax[l] = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN ||
                               lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
@@ -77,20 +77,20 @@ module us_ex_pixel (
       .a_i     (a_i[l]),
       .b_i     (b_i[l]),
       .max_i   (lane_max[l]),
-      .result_o(mm)
+      .result_o(mm[l])
     );
     us_fp_sel u_sel (
       .a_i     (a_i[l]),
       .b_i     (b_i[l]),
       .c_i     (c_i[l]),
       .cnd_i   (lane_cnd[l]),
-      .result_o(sel)
+      .result_o(sel[l])
     );
     us_fp_frc u_frc (
       .a_i     (a_i[l]),
-      .result_o(frc)
+      .result_o(frc[l])
     );
-    assign selres[l] = lane_minmax[l] ? mm : lane_frc[l] ? frc : sel;
+    assign selres[l] = lane_minmax[l] ? mm[l] : lane_frc[l] ? frc[l] : sel[l];
   end
 
   logic trans_valid;

@@ -21,9 +21,10 @@ module us_temp_rf #(
   input  logic [3:0][3:0][31:0]            wdata_i       // pixel, channel
 );
 
+  logic [3:0][3:0][2:0][31:0] bank_rdata;  // pixel, channel, port (Yosys: no variables inside generate blocks)
+
   for (genvar p = 0; p < 4; p++) begin : g_pixel
     for (genvar c = 0; c < 4; c++) begin : g_chan
-      logic [2:0][31:0] rd;
       us_vram #(
         .Depth   (NumCtx * 128),
         .Width   (32),
@@ -38,10 +39,17 @@ module us_temp_rf #(
         .waddr_i    ((c == 3) ? alpha_waddr_i : rgb_waddr_i),
         .wdata_i    (wdata_i[p][c]),
         .raddr_i    ((c == 3) ? alpha_raddr_i : rgb_raddr_i),
-        .rdata_o    (rd)
+        .rdata_o    (bank_rdata[p][c])
       );
-      for (genvar s = 0; s < 3; s++) begin : g_src
-        assign rdata_o[p][s][c] = rd[s];
+    end
+  end
+
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      for (int s = 0; s < 3; s++) begin
+        for (int c = 0; c < 4; c++) begin
+          rdata_o[p][s][c] = bank_rdata[p][c][s];
+        end
       end
     end
   end

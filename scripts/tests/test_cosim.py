@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""The lockstep co-simulation (build/cosim/ctxN/uscosim, RTL us_core against the C model), NUM_CTX 1 and 4:
+- every corpus program on SEEDS seeds, and random legal programs of every instruction type, match;
+- the same runs match from random initial state (Verilator random reset, 5 seeds);
+- checking the checker: a flipped bit of one RTL temporary write fails with the field named (text and JSON
+  report, a repro command with a waveform window); a vector with one corrupted expected value fails;
+- a waveform has the top-level signals and value changes; bad input exits 2 naming file and line.
+usage: test_cosim.py CORPUS_DIR [SEEDS]"""
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CTX = (1, 4)
+failures = []
+checks = [0]
+
+
+def check(cond, what):
+    checks[0] += 1
+    if not cond:
+        failures.append(what)
+        print(f"FAIL: {what}")
+
+
+def cosim(ctx, *args):
+    exe = os.path.join(ROOT, "build", "cosim", f"ctx{ctx}", "uscosim")
+    return subprocess.run([exe, *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def batch(jobs):
+    """Runs (ctx, args) jobs in parallel; returns [(job, CompletedProcess)]."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return list(zip(jobs, pool.map(lambda j: cosim(j[0], *j[1]), jobs)))
+
+
+def expect_match(jobs, what):
+    bad = [(j, p) for j, p in batch(jobs) if p.returncode != 0]
+    for j, p in bad[:3]:
+        print(f"  ctx{j[0]} {' '.join(j[1])}: exit {p.returncode}\n{(p.stdout + p.stderr)[:1500]}")
+    check(not bad, f"{what}: {len(jobs) - len(bad)} of {len(jobs)} runs match")
+
+
+def main():
+    corpus = sys.argv[1]
+    seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    progs = sorted(os.path.join(corpus, f) for f in os.listdir(corpus) if f.endswith(".txt"))
+    check(len(progs) > 0, "the corpus has programs")
+    with tempfile.TemporaryDirectory() as tmp:
+        rep = ["--quiet", "--report-dir", tmp]
+        expect_match([(c, ["--program", f, "--seed", str(s), *rep]) for c in CTX for f in progs
+                      for s in range(1, seeds + 1)], f"corpus x {seeds} seeds, NUM_CTX 1 and 4")
+        expect_match([(c, ["--random", "40", "--seed", str(s), "--quads", "8", *rep]) for c in CTX
+                      for s in range(1, 151)], "150 random programs of 40 instructions, 8 quads")
+        expect_match([(c, ["--program", progs[s % len(progs)], "--seed", str(s), "--rand-seed", str(r), *rep])
+                      for c in CTX for s in (1, 2) for r in (1, 7, 99, 12345, 2 ** 31 - 1)],
+                     "random initial state, 5 Verilator seeds")
+        expect_match([(c, ["--random", "40", "--seed", str(s), "--quads", "8", "--rand-seed", str(r), *rep])
+                      for c in CTX for s in (3, 4) for r in (1, 7, 99, 12345, 2 ** 31 - 1)],
+                     "random programs from random initial state")
+
+        # Checking the checker: one flipped bit of one RTL write.
+        prog = next(p for p in progs if "shadertoy_circle_sin" in p)
+        for c in CTX:
+            p = cosim(c, "--program", prog, "--seed", "5", "--inject-flip", "3", "--report-dir", tmp)
+            check(p.returncode == 1, f"ctx{c}: a flipped RTL write bit exits 1 (got {p.returncode})")
+            check(re.search(r"temp\[0\]\.val\s+0\s+r\s+0x\w+\s+0x\w+", p.stdout) is not None,
+                  f"ctx{c}: the report names temp[0].val, pixel 0, red, golden and RTL values")
+            check("--vcd" in p.stdout and "--wave-from" in p.stdout, f"ctx{c}: the report gives a repro with a waveform window")
+            js = os.path.join(tmp, "mismatch-shadertoy_circle_sin.fs-5.json")
+            try:
+                r = json.load(open(js))
+                ok = r["verdict"] == "mismatch" and r["seed"] == 5 and r["differences"][0]["field"] == "temp[0].val" \
+                    and r["differences"][0]["golden"] != r["differences"][0]["rtl"] and len(r["last_retired"]) >= 1 \
+                    and "--inject-flip" in r["reproduce"]
+            except (OSError, ValueError, KeyError, IndexError) as e:
+                ok = False
+                print(e)
+            check(ok, f"ctx{c}: the JSON report has the verdict, seed, field, values, history and repro")
+            # the repro command runs and writes a waveform around the failure
+            cmd = r["reproduce"].split() if ok else []
+            if cmd:
+                q = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+                vcd = cmd[cmd.index("--vcd") + 1]
+                check(q.returncode == 1 and os.path.getsize(vcd) > 1000, f"ctx{c}: the repro fails again and dumps {vcd}")
+            for bit in (0, 22, 31):
+                p = cosim(c, "--random", "40", "--seed", "11", "--inject-flip", str(bit), "--report-dir", tmp)
+                check(p.returncode == 1 and "temp[0].val" in p.stdout, f"ctx{c}: flip of bit {bit} caught")
+
+        # A vector with one corrupted expected value.
+        vec = os.path.join(tmp, "v.vec")
+        g = subprocess.run([os.path.join(ROOT, "build", "bin", "usim"), "--program", prog, "--seed", "3",
+                            "--emit-vector", vec], capture_output=True, text=True)
+        check(g.returncode == 0, "usim emits a vector")
+        for c in CTX:
+            p = cosim(c, vec, "--report-dir", tmp)
+            check(p.returncode == 0, f"ctx{c}: the emitted vector co-simulates clean ({p.stderr.strip()[-200:]})")
+        text = open(vec).read()
+        m = re.search(r"^(expect out 0 0 )0x([0-9a-f]{8})", text, re.M)
+        check(m is not None, "the vector expects output 0 of pixel 0")
+        if m:
+            flipped = "%08x" % (int(m.group(2), 16) ^ 1)
+            bad = text[:m.start()] + m.group(1) + "0x" + flipped + text[m.end():]
+            open(vec, "w").write(bad)
+            for c in CTX:
+                p = cosim(c, vec, "--report-dir", tmp)
+                check(p.returncode == 1 and "out" in p.stderr, f"ctx{c}: a corrupted expected output fails naming it "
+                      f"(exit {p.returncode}: {p.stderr.strip()[-300:]})")
+
+        # Waveforms: a window of cycles with the top-level signals and value changes.
+        w = os.path.join(tmp, "w.vcd")
+        p = cosim(4, "--program", prog, "--seed", "1", "--vcd", w, "--wave-from", "100", "--wave-to", "4000", "--quiet")
+        check(p.returncode == 0 and os.path.exists(w), "a run with --vcd matches and writes the file")
+        if os.path.exists(w):
+            vcd = open(w).read()
+            for sig in ("clk_i", "rvfi_valid_o", "rvfi_pc_o", "rvfi_temp_val_o"):
+                check(re.search(r"\$var\s+\w+\s+\d+\s+\S+\s+" + sig + r"\b", vcd) is not None, f"the VCD declares {sig}")
+            stamps = re.findall(r"^#(\d+)$", vcd, re.M)
+            check(len(stamps) > 100 and int(stamps[0]) >= 200 and int(stamps[-1]) <= 8002,
+                  f"the VCD holds only the window (times {stamps[:1]}..{stamps[-1:]})")
+            check(len(re.findall(r"^[01][^\s]+$|^b[01]+ \S+$", vcd, re.M)) > 1000, "the VCD has value changes")
+
+        # Bad input: exit 2 with file and line.
+        badvec = os.path.join(tmp, "bad.vec")
+        open(badvec, "w").write("usvec 1\nreg US_CONFIG 0x2\n")
+        p = cosim(1, badvec)
+        check(p.returncode == 2 and "bad.vec:2:" in p.stderr, f"a malformed vector exits 2 naming file:line ({p.stderr.strip()})")
+        p = cosim(1, "--program", os.path.join(tmp, "missing.hex"), "--seed", "1")
+        check(p.returncode == 2, "a missing program exits 2")
+        p = cosim(1, "--random", "0", "--seed", "1")
+        check(p.returncode == 2, "a bad option value exits 2")
+    print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
