@@ -77,9 +77,8 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build
 	@python3 scripts/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
-bench: $(BUILD)/tests/bench_model
-	@echo "== make bench: figures on this machine ($$(nproc) cores), targets from DESIGN section 7"
-	@$(BUILD)/tests/bench_model 256 40000 1 | sed 's/$$/   (target 10 M\/s)/'
+bench: $(BUILD)/tests/bench_model $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/cosim/ctx8/uscosim
+	@python3 scripts/bench.py
 
 # All 2^32 inputs of each transcendental against the oracle (docs/fp.md part B.7 records the results).
 FP_OPS := rcp rsq ex2 ln2 sin cos

@@ -10,4 +10,8 @@
  * Programs may loop for ever or overflow a stack: the watchdog and the error states end them. */
 void us_random_program(us_program_t *p, unsigned len, uint64_t seed);
 
+/* An ALU-bound program for speed figures: len random legal ALU and OUT instructions (one in eight OUT), no
+ * predication, no LAST, no flow control. */
+void us_random_alu_program(us_program_t *p, unsigned len, uint64_t seed);
+
 #endif

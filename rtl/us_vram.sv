@@ -22,8 +22,11 @@ module us_vram #(
   output logic [NumRead-1:0][Width-1:0]   rdata_o
 );
 
-  logic [Depth-1:0] valid_q, valid_d;
+  // Valid bits by segment, so a clear is one wide assignment (cheap to simulate) rather than a loop over words.
+  logic [NumSeg-1:0][SegWords-1:0] valid_q, valid_d;
+  logic [Depth-1:0] valid;
   logic [NumRead-1:0][Width-1:0] raw;
+  assign valid = valid_q;
 
   us_ram #(
     .Depth  (Depth),
@@ -38,18 +41,19 @@ module us_vram #(
     .rdata_o(raw)
   );
 
+  logic [Depth-1:0] set_mask;
   always_comb begin
     valid_d = valid_q;
     if (clear_i) begin
-      for (int i = 0; i < int'(Depth); i++) begin
-        if (NumSeg <= 1 || SegW'(i / int'(SegWords)) == clear_seg_i) begin
-          valid_d[i] = 1'b0;
-        end
+      if (NumSeg <= 1) begin
+        valid_d = '0;
+      end else begin
+        valid_d[clear_seg_i] = '0;
       end
     end
-    if (we_i) begin
-      valid_d[waddr_i] = 1'b1;
-    end
+    set_mask = '0;
+    set_mask[waddr_i] = we_i;
+    valid_d = valid_d | set_mask;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -62,7 +66,7 @@ module us_vram #(
 
   always_comb begin
     for (int r = 0; r < int'(NumRead); r++) begin
-      rdata_o[r] = valid_q[raddr_i[r]] ? raw[r] : '0;
+      rdata_o[r] = valid[raddr_i[r]] ? raw[r] : '0;
     end
   end
 

@@ -41,6 +41,8 @@ struct Options {
     unsigned long long seed = 0, wave_from = 0, wave_to = ~0ull, max_cycles = 0;
     unsigned quads = US_NUM_CTX;
     unsigned random_len = 0;  // --random LEN: a random legal program of every type
+    bool random_alu = false;  // --random-alu LEN: ALU/OUT only (speed figures)
+    bool rtl_only = false;    // --rtl-only: run the RTL without the model (speed figure of the Verilated core)
     long long flip_bit = -1;  // fault injection: flip this bit of the next red write of pixel 0
     unsigned rand_seed = 0;   // Verilator's random initial state (0: zeros)
 };
@@ -50,6 +52,8 @@ int usage()
     fputs("usage: uscosim VEC [options]\n"
           "       uscosim --program IN.hex --seed N [options]\n"
           "       uscosim --random LEN --seed N [options]   (a random legal program of LEN instructions, watchdog 4096)\n"
+          "       uscosim --random-alu LEN --seed N [options]  (ALU/OUT only, for speed figures)\n"
+          "  --rtl-only         run the RTL alone, no comparison (the Verilated core's own speed)\n"
           "  --quads N          quads to run (default: one per context, " "NUM_CTX " "of this build)\n"
           "  --vcd FILE         waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
           "  --rand-seed N      random initial state of every register and memory (Verilator seed N)\n"
@@ -313,6 +317,13 @@ int main(int argc, char **argv)
             if (!value(&n) || n == 0 || n > 512)
                 return usage();
             o.random_len = (unsigned)n;
+        } else if (!strcmp(a, "--random-alu")) {
+            if (!value(&n) || n == 0 || n > 512)
+                return usage();
+            o.random_len = (unsigned)n;
+            o.random_alu = true;
+        } else if (!strcmp(a, "--rtl-only")) {
+            o.rtl_only = true;
         } else if (!strcmp(a, "--vcd") && i + 1 < argc)
             o.vcd = argv[++i];
         else if (!strcmp(a, "--wave-from")) {
@@ -353,13 +364,16 @@ int main(int argc, char **argv)
         return usage();
 
     char err[512];
-    std::string random_name = "random" + std::to_string(o.random_len);
+    std::string random_name = (o.random_alu ? "random_alu" : "random") + std::to_string(o.random_len);
     const char *path = o.vec ? o.vec : o.program ? o.program : random_name.c_str();
     static us_vector_t v;
     static us_program_t prog;
     us_vec_init(&v);
     if (o.random_len) {
-        us_random_program(&prog, o.random_len, o.seed);
+        if (o.random_alu)
+            us_random_alu_program(&prog, o.random_len, o.seed);
+        else
+            us_random_program(&prog, o.random_len, o.seed);
         us_random_vector(&v, &prog, o.seed);
         v.params.watchdog = 4096;
     } else {
@@ -435,6 +449,8 @@ int main(int argc, char **argv)
 
     uint64_t max_cycles = o.max_cycles ? o.max_cycles : (uint64_t)v.params.watchdog * 8u * o.quads + 100000u;
     uint64_t retired = 0, idle = 0;
+    // Steady state: from the moment every first-wave quad is launched to the first end of a quad.
+    uint64_t steady_from = rtl.cycle(), steady_to = 0, steady_retired = 0;
     int verdict = 0;
     clock_t t0 = clock();
     us_strbuf_t line;
@@ -461,6 +477,19 @@ int main(int argc, char **argv)
             verdict = 1;
             break;
         }
+        if (!steady_to && at > steady_from)
+            steady_retired++;
+        if (o.rtl_only) {  // no model: only the record's own end flag
+            retired++;
+            if (got.done) {
+                finished++;
+                if (!steady_to)
+                    steady_to = at;
+                if (launched < o.quads)
+                    start_quad(ctx);
+            }
+            continue;
+        }
         us_retire_t want;
         us_quad_step(&model[ctx], &sh, &want);
         canonical(want);
@@ -482,6 +511,8 @@ int main(int argc, char **argv)
         }
         if (want.done) {
             finished++;
+            if (!steady_to)
+                steady_to = at;
             if (quad_of[ctx] == 0 && v.has_expect) {
                 us_strbuf_t rep;
                 us_sb_init(&rep);
@@ -501,11 +532,13 @@ int main(int argc, char **argv)
     }
     us_sb_free(&line);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    double ipc = steady_to > steady_from ? (double)steady_retired / (double)(steady_to - steady_from) : 0.0;
     if (!o.quiet || verdict)
         fprintf(stderr, "uscosim: %s seed %llu NUM_CTX %u: %s: %llu quad-instructions in %llu cycles, %.3f s CPU "
-                "(%.0f retired/s)\n",
-                path, o.seed, US_NUM_CTX, verdict ? "MISMATCH" : "match", (unsigned long long)retired,
-                (unsigned long long)rtl.cycle(), secs, secs > 0 ? retired / secs : 0.0);
+                "(%.0f retired/s, %.0f cycles/s); steady state %.3f instructions per cycle\n",
+                path, o.seed, US_NUM_CTX, o.rtl_only ? "rtl only" : verdict ? "MISMATCH" : "match",
+                (unsigned long long)retired, (unsigned long long)rtl.cycle(), secs, secs > 0 ? retired / secs : 0.0,
+                secs > 0 ? rtl.cycle() / secs : 0.0, ipc);
     us_vec_free(&v);
     return verdict;
 }
