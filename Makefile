@@ -107,21 +107,41 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(RT
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
 
-# The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim);
-# build/bin/uscosim is the NUM_CTX 4 build.
+# The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
+# build/bin/uscosim is the NUM_CTX 4 build. FST needs a build of its own (uscosim_fst beside uscosim, which
+# hands --fst over to it).
 COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
+COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
 COSIM_CTX := 1 4 8
-$(BUILD)/cosim/ctx%/uscosim: $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
-	@mkdir -p $(@D)
-	verilator $(VERILATOR_FLAGS) --trace rtl/lint.vlt $(RTL_SRCS) $(addprefix $(CURDIR)/,$(COSIM_SRCS)) \
-	  --top-module us_core -GNumCtx=$* -Mdir $(@D) -o uscosim \
-	  -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim -DUS_NUM_CTX=$* -DUS_LOOP_DEPTH=8 -DUS_ADDR_DEPTH=8 -DUS_COUNTER_BITS=8" \
-	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim -DUS_LOOP_DEPTH=8 -DUS_ADDR_DEPTH=8 -DUS_COUNTER_BITS=8
+# verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output)
+define verilate_core
+	@mkdir -p $(1)
+	verilator $(VERILATOR_FLAGS) $(3) rtl/lint.vlt $(RTL_SRCS) $(addprefix $(CURDIR)/,$(5)) \
+	  --top-module us_core -GNumCtx=$(2) -Mdir $(1) -o $(6) \
+	  -CFLAGS "$(COSIM_CFLAGS) -DUS_NUM_CTX=$(2) $(4)" \
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(7)" >$(1)/build.log 2>&1 || { tail -30 $(1)/build.log; exit 1; }
+endef
+$(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
+	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
+$(BUILD)/cosim/ctx%-fst/uscosim_fst: $(COSIM_DEPS)
+	$(call verilate_core,$(@D),$*,--trace-fst,-DUS_TRACE_FST,$(COSIM_SRCS),uscosim_fst)
+$(BUILD)/cosim/ctx%/uscosim_fst: $(BUILD)/cosim/ctx%-fst/uscosim_fst
+	cp $< $@
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx4/uscosim | $(BUILD)/bin
 	cp $< $@
-cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim
-cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim
-.PHONY: cosim-build cosim-test-build
+# The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX 4).
+SC_SRCS := $(filter-out tb/cosim/uscosim_main.cpp,$(COSIM_SRCS)) tb/sc/uscosim_sc.cpp
+$(BUILD)/cosim/ctx%-sc/uscosim_sc: $(COSIM_DEPS) tb/sc/uscosim_sc.cpp
+	$(call verilate_core,$(@D),$*,--trace,,$(SC_SRCS),uscosim_sc,-lsystemc)
+$(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx4-sc/uscosim_sc | $(BUILD)/bin
+	cp $< $@
+$(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx4/uscosim_fst | $(BUILD)/bin
+	cp $< $@
+cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
+cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
+fst-build: $(BUILD)/bin/uscosim_fst
+.PHONY: cosim-build cosim-test-build fst-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.

@@ -1,8 +1,10 @@
-// uscosim: lockstep co-simulation of the RTL (us_core, Verilated) against the C golden model, in process.
+// The lockstep co-simulation of the RTL (us_core, Verilated) against the C golden model, in process.
 //   uscosim VEC [options]                         a vector: its program, constants, registers, textures, quad
 //   uscosim --program IN.hex --seed N [options]   any program on inputs and constants made from the seed
 // Every retire record of the RTL steps the model's quad of that context and every field is compared. Exit 0 when
-// all records match (and a vector's expectations hold), 1 on a mismatch, 2 on bad input. docs/cosim.md.
+// all records match (and a vector's expectations hold), 1 on a mismatch, 2 on bad input. tb/README.md.
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -13,12 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "Vus_core.h"
 #include "Vus_core___024root.h"
+#include "cosim.h"
 #include "cosim_report.h"
 #include "rtl_record.h"
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 extern "C" {
 #include "us_hex.h"
@@ -34,18 +34,6 @@ extern "C" {
 
 namespace {
 
-struct Options {
-    const char *vec = nullptr, *program = nullptr, *vcd = nullptr;
-    const char *report_dir = "build";
-    bool have_seed = false, quiet = false, trace = false;
-    unsigned long long seed = 0, wave_from = 0, wave_to = ~0ull, max_cycles = 0;
-    unsigned quads = US_NUM_CTX;
-    unsigned random_len = 0;  // --random LEN: a random legal program of every type
-    bool random_alu = false;  // --random-alu LEN: ALU/OUT only (speed figures)
-    bool rtl_only = false;    // --rtl-only: run the RTL without the model (speed figure of the Verilated core)
-    long long flip_bit = -1;  // fault injection: flip this bit of the next red write of pixel 0
-    unsigned rand_seed = 0;   // Verilator's random initial state (0: zeros)
-};
 
 int usage()
 {
@@ -55,7 +43,7 @@ int usage()
           "       uscosim --random-alu LEN --seed N [options]  (ALU/OUT only, for speed figures)\n"
           "  --rtl-only         run the RTL alone, no comparison (the Verilated core's own speed)\n"
           "  --quads N          quads to run (default: one per context, " "NUM_CTX " "of this build)\n"
-          "  --vcd FILE         waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
+          "  --vcd FILE, --fst FILE  waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
           "  --rand-seed N      random initial state of every register and memory (Verilator seed N)\n"
           "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
           "  --report-dir DIR   where a mismatch report goes (default build)\n"
@@ -73,96 +61,6 @@ bool parse_u64(const char *s, unsigned long long *out)
     *out = strtoull(s, &end, 0);
     return *s && !*end && errno == 0;
 }
-
-us_retire_t read_record(Vus_core &t);
-
-// The Verilated core, its clock, and an optional waveform. Every tick keeps the retire record the port shows,
-// whatever the harness is doing (loading a context's inputs included).
-class Rtl {
-  public:
-    Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
-    {
-        if (o.rand_seed) {
-            ctx_->randReset(2);
-            ctx_->randSeed((int)o.rand_seed);
-        }
-        top_.reset(new Vus_core(ctx_.get()));
-        if (o.vcd) {
-            ctx_->traceEverOn(true);
-            vcd_.reset(new VerilatedVcdC);
-            top_->trace(vcd_.get(), 99);
-            vcd_->open(o.vcd);
-        }
-        Vus_core &t = *top_;
-        // Every input driven from the start: with random initial state, an undriven input is random too.
-        t.reg_we_i = 0;
-        t.reg_addr_i = 0;
-        t.reg_wdata_i = 0;
-        t.tex_we_i = 0;
-        t.tex_waddr_i = 0;
-        t.tex_dim_we_i = 0;
-        t.tex_dim_id_i = 0;
-        t.tex_width_i = 0;
-        t.tex_height_i = 0;
-        t.watchdog_i = 0;
-        t.clear_i = 0;
-        t.clear_ctx_i = 0;
-        t.tin_we_i = 0;
-        t.tin_ctx_i = 0;
-        t.tin_addr_i = 0;
-        t.tin_pixel_i = 0;
-        for (unsigned c = 0; c < 4; c++)
-            t.tex_wdata_i[c] = t.tin_data_i[c] = 0;
-        t.launch_i = 0;
-        t.launch_ctx_i = 0;
-        t.launch_covered_i = 0;
-        t.clk_i = 0;
-        t.rst_ni = 0;
-        t.eval();
-        tick();
-        t.rst_ni = 1;
-        t.eval();
-    }
-    ~Rtl()
-    {
-        if (vcd_)
-            vcd_->close();
-        top_->final();
-    }
-    Vus_core &top() { return *top_; }
-    uint64_t cycle() const { return cycle_; }
-    void tick()
-    {
-        Vus_core &t = *top_;
-        t.clk_i = 1;
-        t.eval();
-        dump(2 * cycle_ + 1);
-        t.clk_i = 0;
-        t.eval();
-        dump(2 * cycle_ + 2);
-        cycle_++;
-        if (t.rvfi_valid_o)
-            records.push_back({cycle_, read_record(t)});
-    }
-    struct Retired {
-        uint64_t cycle;
-        us_retire_t rec;
-    };
-    std::deque<Retired> records;
-    void flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__dbg_flip_q = mask; }
-
-  private:
-    void dump(uint64_t time)
-    {
-        if (vcd_ && cycle_ >= opt_.wave_from && cycle_ <= opt_.wave_to)
-            vcd_->dump(time);
-    }
-    std::unique_ptr<VerilatedContext> ctx_;
-    std::unique_ptr<Vus_core> top_;
-    std::unique_ptr<VerilatedVcdC> vcd_;
-    const Options &opt_;
-    uint64_t cycle_ = 0;
-};
 
 // The RTL's retire port as a record.
 us_retire_t read_record(Vus_core &t)
@@ -300,9 +198,88 @@ std::string command_line(int argc, char **argv)
 
 }  // namespace
 
-int main(int argc, char **argv)
+Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
 {
-    Options o;
+    if (o.rand_seed) {
+        ctx_->randReset(2);
+        ctx_->randSeed((int)o.rand_seed);
+    }
+    top_.reset(new Vus_core(ctx_.get()));
+    if (o.wave) {
+        ctx_->traceEverOn(true);
+        wave_.reset(new US_WAVE_CLASS);
+        top_->trace(wave_.get(), 99);
+        wave_->open(o.wave);
+    }
+    Vus_core &t = *top_;
+    // Every input driven from the start: with random initial state, an undriven input is random too.
+    t.reg_we_i = 0;
+    t.reg_addr_i = 0;
+    t.reg_wdata_i = 0;
+    t.tex_we_i = 0;
+    t.tex_waddr_i = 0;
+    t.tex_dim_we_i = 0;
+    t.tex_dim_id_i = 0;
+    t.tex_width_i = 0;
+    t.tex_height_i = 0;
+    t.watchdog_i = 0;
+    t.clear_i = 0;
+    t.clear_ctx_i = 0;
+    t.tin_we_i = 0;
+    t.tin_ctx_i = 0;
+    t.tin_addr_i = 0;
+    t.tin_pixel_i = 0;
+    for (unsigned c = 0; c < 4; c++)
+        t.tex_wdata_i[c] = t.tin_data_i[c] = 0;
+    t.launch_i = 0;
+    t.launch_ctx_i = 0;
+    t.launch_covered_i = 0;
+    t.clk_i = 0;
+    t.rst_ni = 0;
+}
+
+Rtl::~Rtl()
+{
+    if (wave_)
+        wave_->close();
+    top_->final();
+}
+
+void Rtl::eval_clock(bool level)
+{
+    top_->clk_i = level;
+    top_->eval();
+    if (wave_ && cycle_ >= opt_.wave_from && cycle_ <= opt_.wave_to)
+        wave_->dump(2 * cycle_ + (level ? 1 : 2));
+}
+
+void Rtl::edges()
+{
+    eval_clock(true);
+    eval_clock(false);
+}
+
+void Rtl::tick()
+{
+    edges();
+    cycle_++;
+    if (top_->rvfi_valid_o)
+        records.push_back({cycle_, read_record(*top_)});
+}
+
+void Rtl::reset()
+{
+    top_->rst_ni = 0;
+    top_->eval();
+    tick();
+    top_->rst_ni = 1;
+    top_->eval();
+}
+
+void Rtl::flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__dbg_flip_q = mask; }
+
+int cosim_parse(int argc, char **argv, Options &o)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         unsigned long long n;
@@ -324,8 +301,10 @@ int main(int argc, char **argv)
             o.random_alu = true;
         } else if (!strcmp(a, "--rtl-only")) {
             o.rtl_only = true;
-        } else if (!strcmp(a, "--vcd") && i + 1 < argc)
-            o.vcd = argv[++i];
+        } else if ((!strcmp(a, "--vcd") || !strcmp(a, "--fst")) && i + 1 < argc) {
+            o.wave_fst = !strcmp(a, "--fst");
+            o.wave = argv[++i];
+        }
         else if (!strcmp(a, "--wave-from")) {
             if (!value(&o.wave_from))
                 return usage();
@@ -362,6 +341,33 @@ int main(int argc, char **argv)
     }
     if ((!!o.vec + !!o.program + !!o.random_len) != 1 || (!o.vec && !o.have_seed))
         return usage();
+    return 0;
+}
+
+int cosim_wave_build(const Options &o, char **argv)
+{
+#ifdef US_TRACE_FST
+    const bool fst = true;
+#else
+    const bool fst = false;
+#endif
+    if (!o.wave || o.wave_fst == fst)
+        return -1;
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0)
+        return 2;
+    self[n] = '\0';
+    std::string path(self);
+    path = path.substr(0, path.find_last_of('/') + 1) + (o.wave_fst ? "uscosim_fst" : "uscosim");
+    execv(path.c_str(), argv);
+    fprintf(stderr, "uscosim: %s waveforms come from %s, which is not built (make %s)\n", o.wave_fst ? "FST" : "VCD",
+            path.c_str(), o.wave_fst ? "fst-build" : "cosim-build");
+    return 2;
+}
+
+int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
+{
 
     char err[512];
     std::string random_name = (o.random_alu ? "random_alu" : "random") + std::to_string(o.random_len);
@@ -408,7 +414,7 @@ int main(int argc, char **argv)
     std::vector<us_quad_t> model(US_NUM_CTX);
     std::vector<unsigned> quad_of(US_NUM_CTX, 0);
 
-    Rtl rtl(o);
+    rtl.reset();
     Vus_core &t = rtl.top();
     t.watchdog_i = v.params.watchdog;
     for (unsigned i = 0; i < v.nwrites; i++)
