@@ -141,6 +141,20 @@ $(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx4/uscosim_fst | $(BUILD)/bin
 cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 fst-build: $(BUILD)/bin/uscosim_fst
+
+# The main job: the co-simulation regression (scripts/regress.py), and waveforms.
+SUITE ?= smoke
+SEED ?= 1
+regress: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) tools cosim-test-build
+	@python3 scripts/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED)
+
+# make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
+FMT ?= vcd
+wave: $(BUILD)/bin/uscosim $(if $(filter fst,$(FMT)),$(BUILD)/bin/uscosim_fst)
+	@python3 scripts/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
+	  $(if $(REPORT),--report $(REPORT))
+.PHONY: regress wave
 .PHONY: cosim-build cosim-test-build fst-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 

@@ -71,7 +71,7 @@ def main():
             check(re.search(r"temp\[0\]\.val\s+0\s+r\s+0x\w+\s+0x\w+", p.stdout) is not None,
                   f"ctx{c}: the report names temp[0].val, pixel 0, red, golden and RTL values")
             check("--vcd" in p.stdout and "--wave-from" in p.stdout, f"ctx{c}: the report gives a repro with a waveform window")
-            js = os.path.join(tmp, "mismatch-shadertoy_circle_sin.fs-5.json")
+            js = os.path.join(tmp, f"mismatch-shadertoy_circle_sin.fs-5-ctx{c}.json")
             try:
                 r = json.load(open(js))
                 ok = r["verdict"] == "mismatch" and r["seed"] == 5 and r["differences"][0]["field"] == "temp[0].val" \

@@ -500,14 +500,16 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
         us_quad_step(&model[ctx], &sh, &want);
         canonical(want);
         retired++;
-        us_sb_clear(&line);
-        us_retire_format(&line, &want);
-        if (o.trace)
-            printf("%s\n", line.data);
+        report.retired(want);  // formatted only if a report needs it
+        if (o.trace || (quad_of[ctx] == 0 && v.ntrace)) {
+            us_sb_clear(&line);
+            us_retire_format(&line, &want);
+            if (o.trace)
+                printf("%s\n", line.data);
+            if (quad_of[ctx] == 0 && v.ntrace)
+                trace0.push_back(line.data);
+        }
         std::vector<FieldDiff> diffs = compare_records(want, got);
-        report.retired(ctx, line.data);
-        if (quad_of[ctx] == 0 && v.ntrace)
-            trace0.push_back(line.data);
         if (!diffs.empty()) {
             for (int k = 0; k < 8; k++)  // a few more cycles, so the waveform shows what followed
                 rtl.tick();

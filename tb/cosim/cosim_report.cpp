@@ -2,12 +2,15 @@
 // waveform window around the failure.
 #include "cosim_report.h"
 
+#include "cosim.h"
+
 #include <cstdio>
 #include <cstring>
 
 extern "C" {
 #include "us_dis.h"
 #include "us_strbuf.h"
+#include "us_trace.h"
 }
 
 namespace {
@@ -65,15 +68,28 @@ std::string disassemble(const us_inst_t &inst, unsigned pc)
 CosimReport::CosimReport(std::string dir, std::string input, unsigned long long seed, std::string command)
     : dir_(std::move(dir)), input_(std::move(input)), command_(std::move(command)), seed_(seed)
 {
-    stem_ = dir_ + "/mismatch-" + base_name(input_) + "-" + std::to_string(seed_);
+    stem_ = dir_ + "/mismatch-" + base_name(input_) + "-" + std::to_string(seed_) + "-ctx" + std::to_string(US_NUM_CTX);
 }
 
-void CosimReport::retired(unsigned ctx, const char *line)
+void CosimReport::retired(const us_retire_t &golden)
 {
-    (void)ctx;
-    last_.push_back(line);
+    last_.push_back(golden);
     if (last_.size() > 16)
         last_.pop_front();
+}
+
+std::vector<std::string> CosimReport::history() const
+{
+    std::vector<std::string> out;
+    us_strbuf_t sb;
+    us_sb_init(&sb);
+    for (const us_retire_t &r : last_) {
+        us_sb_clear(&sb);
+        us_retire_format(&sb, &r);
+        out.push_back(sb.data ? sb.data : "");
+    }
+    us_sb_free(&sb);
+    return out;
 }
 
 std::string CosimReport::repro(unsigned long long cycle) const
@@ -130,9 +146,10 @@ void CosimReport::mismatch(unsigned long long cycle, unsigned quad, const us_ret
     jd += "]";
     text += "  last retired (golden trace lines, oldest first; the last is the mismatching one):\n";
     std::string jl = "[";
-    for (size_t i = 0; i < last_.size(); i++) {
-        text += "    " + last_[i] + "\n";
-        jl += std::string(i ? "," : "") + json_string(last_[i]);
+    std::vector<std::string> last = history();
+    for (size_t i = 0; i < last.size(); i++) {
+        text += "    " + last[i] + "\n";
+        jl += std::string(i ? "," : "") + json_string(last[i]);
     }
     jl += "]";
     std::string cmd = repro(cycle);

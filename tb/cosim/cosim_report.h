@@ -11,8 +11,8 @@
 class CosimReport {
   public:
     CosimReport(std::string dir, std::string input, unsigned long long seed, std::string command);
-    // Keeps the last 16 retired instructions (their golden trace lines).
-    void retired(unsigned ctx, const char *line);
+    // Keeps the last 16 retired instructions (golden records; formatted as trace lines for a report).
+    void retired(const us_retire_t &golden);
     void mismatch(unsigned long long cycle, unsigned quad, const us_retire_t &golden, const us_retire_t &rtl,
                   const std::vector<FieldDiff> &diffs);
     void hang(unsigned long long cycle, const char *why);
@@ -23,7 +23,8 @@ class CosimReport {
     std::string repro(unsigned long long cycle) const;
     std::string dir_, input_, command_, stem_;
     unsigned long long seed_;
-    std::deque<std::string> last_;
+    std::deque<us_retire_t> last_;
+    std::vector<std::string> history() const;
 };
 
 #endif

@@ -12,33 +12,35 @@ struct Differ {
         if (g != r)
             out.push_back({name, -1, -1, g, r});
     }
-    void at(const std::string &name, int p, int c, uint64_t g, uint64_t r)
+    void at(const char *name, int p, int c, uint64_t g, uint64_t r)
     {
         if (g != r)
             out.push_back({name, p, c, g, r});
+    }
+    // A field of a write slot, "kind[slot].field"; the name is made only for a difference.
+    void slot(const char *kind, unsigned s, const char *field, int p, int c, uint64_t g, uint64_t r)
+    {
+        if (g == r)
+            return;
+        char name[32];
+        snprintf(name, sizeof name, "%s[%u].%s", kind, s, field);
+        out.push_back({name, p, c, g, r});
     }
 };
 
 void compare_write(Differ &d, const char *kind, unsigned slot, const us_write_t &g, const us_write_t &r)
 {
-    char name[32];
     bool any_g = false, any_r = false;
     for (unsigned p = 0; p < US_NPIX; p++) {
         any_g |= g.mask[p] != 0;
         any_r |= r.mask[p] != 0;
-        snprintf(name, sizeof name, "%s[%u].mask", kind, slot);
-        d.at(name, (int)p, -1, g.mask[p], r.mask[p]);
-        for (unsigned c = 0; c < 4; c++) {
-            if (!((g.mask[p] & r.mask[p]) >> c & 1u))
-                continue;
-            snprintf(name, sizeof name, "%s[%u].val", kind, slot);
-            d.at(name, (int)p, (int)c, g.val[p][c], r.val[p][c]);
-        }
+        d.slot(kind, slot, "mask", (int)p, -1, g.mask[p], r.mask[p]);
+        for (unsigned c = 0; c < 4; c++)
+            if ((g.mask[p] & r.mask[p]) >> c & 1u)
+                d.slot(kind, slot, "val", (int)p, (int)c, g.val[p][c], r.val[p][c]);
     }
-    if (any_g && any_r) {
-        snprintf(name, sizeof name, "%s[%u].addr", kind, slot);
-        d.scalar(name, g.addr, r.addr);
-    }
+    if (any_g && any_r)
+        d.slot(kind, slot, "addr", -1, -1, g.addr, r.addr);
 }
 
 uint64_t frame_bits(const us_frame_t &f)
