@@ -8,7 +8,9 @@ Suites:
   smoke  vectors/smoke/*.vec, every corpus program on 10 seeds, 200 random legal programs   (about a minute)
   full   vectors/smoke/*.vec and build/vectors/full/*.vec, every corpus program on 100 seeds,
          2,000 random legal programs
-usage: regress.py [--suite smoke|full] [--seed N] [--jobs N] [--shared DIR]"""
+--extra "ARGS" adds uscosim options to every run (e.g. --inject-flip 3, to see the regression fail), --limit N
+keeps N runs spread over the list, --kinds vector,corpus,random picks kinds of run.
+usage: regress.py [--suite smoke|full] [--seed N] [--jobs N] [--shared DIR] [--extra ARGS] [--limit N]"""
 import argparse
 import concurrent.futures
 import glob
@@ -46,10 +48,13 @@ def jobs_for(suite, seed, shared):
     return out
 
 
+EXTRA = []
+
+
 def run(job):
     name, ctx, args = job
     exe = os.path.join("build", "cosim", f"ctx{ctx}", "uscosim")
-    argv = [exe, *args, "--quiet", "--report-dir", OUT]
+    argv = [exe, *args, *EXTRA, "--quiet", "--report-dir", OUT]
     t0 = time.time()
     try:
         p = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=600)
@@ -86,7 +91,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
+    ap.add_argument("--extra", default="")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--kinds", default="vector,corpus,random")
     a = ap.parse_args()
+    EXTRA.extend(shlex.split(a.extra))
     if a.suite not in ("smoke", "full") or a.seed < 0 or a.jobs < 1:
         print(f"regress: SUITE must be smoke or full, SEED >= 0, JOBS >= 1 (got {a.suite}, {a.seed}, {a.jobs})",
               file=sys.stderr)
@@ -98,6 +107,10 @@ def main():
     for old in glob.glob(os.path.join(OUT, "mismatch-*")):
         os.remove(old)
     jobs = jobs_for(a.suite, a.seed, a.shared)
+    kinds = set(a.kinds.split(","))
+    jobs = [j for j in jobs if j[0].split("/")[0] in kinds]
+    if a.limit > 0:
+        jobs = jobs[::max(1, len(jobs) // a.limit)][:a.limit]  # spread over the kinds of run
     t0 = time.time()
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:

@@ -147,6 +147,33 @@ def main():
         check(b.returncode == 0 and os.path.exists(w) and "rvfi_valid_o" in open(w).read(),
               "uscosim_sc writes a VCD with the core's signals")
 
+        # The regression runner: a clean run, and one whose runs all carry an injected fault.
+        rg = [sys.executable, os.path.join(ROOT, "scripts", "regress.py"), "--shared", os.path.dirname(os.path.dirname(corpus)),
+              "--limit", "12"]
+        p = subprocess.run(rg, capture_output=True, text=True, cwd=ROOT)
+        junit = os.path.join(ROOT, "build", "regress", "junit.xml")
+        import xml.etree.ElementTree as ET
+        try:
+            suite = ET.parse(junit).getroot().find("testsuite")
+            ok = suite is not None and suite.get("tests") == "12" and suite.get("failures") == "0"
+        except (OSError, ET.ParseError):
+            ok = False
+        check(p.returncode == 0 and "12 passed, 0 failed" in p.stdout and ok, f"regress: 12 runs pass, JUnit says so ({p.stdout[-300:]})")
+        # (every corpus program writes pixel 0's red channel, so the flip always fires there)
+        p = subprocess.run(rg + ["--kinds", "corpus", "--extra", "--inject-flip 4"], capture_output=True, text=True, cwd=ROOT)
+        summary = open(os.path.join(ROOT, "build", "regress", "summary.txt")).read()
+        check(p.returncode == 1 and "0 passed, 12 failed" in summary and summary.count("FAIL ") == 12
+              and "--wave-from" in summary, f"regress with a fault in every run exits 1 with 12 repro lines ({summary[-400:]})")
+        try:
+            suite = ET.parse(junit).getroot().find("testsuite")
+            ok = suite.get("failures") == "12" and len(suite.findall("testcase/failure")) == 12
+        except (OSError, ET.ParseError, AttributeError):
+            ok = False
+        check(ok, "the JUnit XML lists the 12 failures")
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "regress.py"), "--suite", "nightly"],
+                           capture_output=True, text=True, cwd=ROOT)
+        check(p.returncode == 2 and "smoke or full" in p.stderr, "regress: a bad SUITE exits 2")
+
         # Bad input: exit 2 with file and line.
         badvec = os.path.join(tmp, "bad.vec")
         open(badvec, "w").write("usvec 1\nreg US_CONFIG 0x2\n")
