@@ -112,7 +112,7 @@ tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
 # hands --fst over to it).
 COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
-COSIM_CTX := 1 4 8
+COSIM_CTX := 1 2 4 8
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim -DUS_LOOP_DEPTH=8 -DUS_ADDR_DEPTH=8 -DUS_COUNTER_BITS=8
 # verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output)
 define verilate_core
@@ -139,7 +139,7 @@ $(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx4-sc/uscosim_sc | $(BUILD)/bin
 $(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx4/uscosim_fst | $(BUILD)/bin
 	cp $< $@
 cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
-cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
+cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx2/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 fst-build: $(BUILD)/bin/uscosim_fst
 
 # The main job: the co-simulation regression (scripts/regress.py), and waveforms.

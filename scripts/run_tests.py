@@ -49,8 +49,8 @@ def tests(shared):
               None))
     t.append(("rtl: Yosys synth of us_core (NUM_CTX 1, 4) and every module, no latches or undriven wires (make synth)", [py, "scripts/synth.py", "--jobs", "1"],
               None))
-    t.append(("cosim: RTL against the C model in lockstep, NUM_CTX 1 and 4: corpus x 100 seeds, random programs, "
-              "random initial state, injected faults caught, waveforms, bad input", [py, "scripts/tests/test_cosim.py",
+    t.append(("cosim: RTL against the C model in lockstep, NUM_CTX 1, 2, 4: corpus x 100 seeds, random programs, SystemC top, "
+              "random initial state, injected faults caught, regress runner, waveforms, bad input", [py, "scripts/tests/test_cosim.py",
                                                                                  corpus, "100"], corpus))
     # Every RTL unit bench (tb/unit/<bench>.cpp) in its default mode: the unit against the C model.
     for cpp in sorted(glob.glob(os.path.join(ROOT, "tb", "unit", "*.cpp"))):

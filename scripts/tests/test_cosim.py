@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The lockstep co-simulation (build/cosim/ctxN/uscosim, RTL us_core against the C model), NUM_CTX 1 and 4:
+"""The lockstep co-simulation (build/cosim/ctxN/uscosim, RTL us_core against the C model), NUM_CTX 1 and 4 (and 2
+on a subset):
 - every corpus program on SEEDS seeds, and random legal programs of every instruction type, match;
 - the same runs match from random initial state (Verilator random reset, 5 seeds);
 - checking the checker: a flipped bit of one RTL temporary write fails with the field named (text and JSON
@@ -56,6 +57,10 @@ def main():
                       for s in range(1, seeds + 1)], f"corpus x {seeds} seeds, NUM_CTX 1 and 4")
         expect_match([(c, ["--random", "40", "--seed", str(s), "--quads", "8", *rep]) for c in CTX
                       for s in range(1, 151)], "150 random programs of 40 instructions, 8 quads")
+        # NUM_CTX 2 as well (the RTL is claimed correct for 1, 2 and 4)
+        expect_match([(2, ["--program", f, "--seed", str(s), *rep]) for f in progs for s in range(1, 11)] +
+                     [(2, ["--random", "40", "--seed", str(s), "--quads", "6", *rep]) for s in range(1, 101)],
+                     "NUM_CTX 2: corpus x 10 seeds, 100 random programs")
         expect_match([(c, ["--program", progs[s % len(progs)], "--seed", str(s), "--rand-seed", str(r), *rep])
                       for c in CTX for s in (1, 2) for r in (1, 7, 99, 12345, 2 ** 31 - 1)],
                      "random initial state, 5 Verilator seeds")
