@@ -139,7 +139,8 @@ $(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx4-sc/uscosim_sc | $(BUILD)/bin
 $(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx4/uscosim_fst | $(BUILD)/bin
 	cp $< $@
 cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
-cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx2/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
+cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx2/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc \
+  $(BUILD)/bin/uscosim_fst
 fst-build: $(BUILD)/bin/uscosim_fst
 
 # The main job: the co-simulation regression (scripts/regress.py), and waveforms.
@@ -178,3 +179,4 @@ clean:
 
 .PHONY: test-build
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+.SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-fst/uscosim_fst $(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)

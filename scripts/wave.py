@@ -50,6 +50,11 @@ def main():
         cmd += [f"--{a.fmt}", wave]
     print(" ".join(shlex.quote(c) for c in cmd))
     p = subprocess.run(cmd, cwd=ROOT)
+    if p.returncode == 2:
+        if os.path.exists(wave):
+            os.remove(wave)
+        print("wave: the run refused its input (exit 2); no waveform", file=sys.stderr)
+        return 2
     if not os.path.exists(wave):
         print(f"wave: no waveform was written (exit {p.returncode})", file=sys.stderr)
         return 2 if p.returncode == 2 else 1

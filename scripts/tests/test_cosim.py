@@ -181,6 +181,23 @@ def main():
                            capture_output=True, text=True, cwd=ROOT)
         check(p.returncode == 2 and "smoke or full" in p.stderr, "regress: a bad SUITE exits 2")
 
+        # FST: build/bin/uscosim hands --fst to the FST build beside it; make wave writes either format.
+        f = os.path.join(tmp, "w.fst")
+        p = subprocess.run([os.path.join(ROOT, "build", "bin", "uscosim"), "--program", prog, "--seed", "1", "--fst", f,
+                            "--quiet"], capture_output=True, text=True, cwd=ROOT)
+        data = open(f, "rb").read() if os.path.exists(f) else b""
+        check(p.returncode == 0 and len(data) > 1000 and data[0] == 0, f"--fst writes an FST file ({len(data)} bytes)")
+        for fmt in ("vcd", "fst"):
+            p = subprocess.run(["make", "--no-print-directory", "wave", f"PROGRAM={prog}", "SEED=2", f"FMT={fmt}"],
+                               capture_output=True, text=True, cwd=ROOT)
+            m = re.search(r"wave: (\S+) \((\d+) bytes\); the run exited 0", p.stdout)
+            check(p.returncode == 0 and m is not None and m.group(1).endswith("." + fmt) and int(m.group(2)) > 1000,
+                  f"make wave FMT={fmt} writes the run's waveform ({p.stdout[-200:]}{p.stderr[-200:]})")
+        js = os.path.join(tmp, "mismatch-shadertoy_circle_sin.fs-5-ctx4.json")
+        p = subprocess.run(["make", "--no-print-directory", "wave", f"REPORT={js}"], capture_output=True, text=True, cwd=ROOT)
+        check(p.returncode == 0 and "the run exited 1 (a mismatch: the window holds it)" in p.stdout,
+              f"make wave REPORT=... re-runs a failure with its window ({p.stdout[-300:]})")
+
         # Bad input: exit 2 with file and line.
         badvec = os.path.join(tmp, "bad.vec")
         open(badvec, "w").write("usvec 1\nreg US_CONFIG 0x2\n")

@@ -44,7 +44,8 @@ int usage()
           "  --rtl-only         run the RTL alone, no comparison (the Verilated core's own speed)\n"
           "  --quads N          quads to run (default: one per context, " "NUM_CTX " "of this build)\n"
           "  --vcd FILE, --fst FILE  waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
-          "  --rand-seed N      random initial state of every register and memory (Verilator seed N)\n"
+          "  --rand-seed N      random initial state of every register and memory (Verilator seed N);\n"
+          "                     +verilator+rand+reset+2 +verilator+seed+N say the same in Verilator's words\n"
           "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
           "  --report-dir DIR   where a mismatch report goes (default build)\n"
           "  --max-cycles N     stop with an error after N cycles (default: from the watchdog)\n"
@@ -200,6 +201,8 @@ std::string command_line(int argc, char **argv)
 
 Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
 {
+    if (o.argc)
+        ctx_->commandArgs(o.argc, o.argv);  // +verilator+seed+N, +verilator+rand+reset+2, ...
     if (o.rand_seed) {
         ctx_->randReset(2);
         ctx_->randSeed((int)o.rand_seed);
@@ -280,6 +283,8 @@ void Rtl::flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__dbg_fl
 
 int cosim_parse(int argc, char **argv, Options &o)
 {
+    o.argc = argc;
+    o.argv = argv;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         unsigned long long n;
@@ -328,6 +333,8 @@ int cosim_parse(int argc, char **argv, Options &o)
                 return usage();
         } else if (!strcmp(a, "--report-dir") && i + 1 < argc)
             o.report_dir = argv[++i];
+        else if (!strncmp(a, "+verilator+", 11))
+            continue;  // Verilator's own (the context reads them)
         else if (!strcmp(a, "--quiet"))
             o.quiet = true;
         else if (!strcmp(a, "--trace"))

@@ -40,6 +40,8 @@ struct Options {
     bool rtl_only = false;    // --rtl-only: run the RTL without the model (speed figure of the Verilated core)
     long long flip_bit = -1;  // fault injection: flip this bit of the next red write of pixel 0
     unsigned rand_seed = 0;   // Verilator's random initial state (0: zeros)
+    int argc = 0;             // the command line, for Verilator's own +verilator+... arguments
+    char **argv = nullptr;
 };
 
 // The Verilated core. tick() advances one clock cycle and keeps the retire record the port then shows; edges()
