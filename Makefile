@@ -10,7 +10,7 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 LDLIBS := -lm
 
 LIB_SRCS := $(wildcard model/*.c)
-TOOLS := usasm usdis usim
+TOOLS := $(notdir $(basename $(wildcard model/tools/*.c)))
 # Tests that run under the sanitisers in make test; sweep_* and bench_* are built optimised on demand.
 TESTS_C := $(filter-out sweep_% bench_%,$(notdir $(basename $(wildcard model/tests/*.c))))
 
@@ -148,6 +148,7 @@ SUITE ?= smoke
 SEED ?= 1
 regress: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) tools cosim-test-build
+	@if [ "$(SUITE)" = full ]; then $(MAKE) --no-print-directory vectors; fi
 	@python3 scripts/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED)
 
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
@@ -156,6 +157,14 @@ wave: $(BUILD)/bin/uscosim $(if $(filter fst,$(FMT)),$(BUILD)/bin/uscosim_fst)
 	@python3 scripts/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
 	  $(if $(REPORT),--report $(REPORT))
 .PHONY: regress wave
+
+# Vectors from the generator: vectors/smoke is checked in (regenerating it changes nothing); the full suite of
+# 10,000 goes to build/vectors/full.
+vectors: $(BUILD)/bin/usgen
+	rm -rf vectors/smoke.new && $(BUILD)/bin/usgen --suite smoke --out vectors/smoke.new
+	rm -rf vectors/smoke && mv vectors/smoke.new vectors/smoke
+	rm -rf $(BUILD)/vectors/full && mkdir -p $(BUILD)/vectors && $(BUILD)/bin/usgen --suite full --out $(BUILD)/vectors/full
+.PHONY: vectors
 .PHONY: cosim-build cosim-test-build fst-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 

@@ -45,6 +45,8 @@ def tests(shared):
         ("usim: vectors, verdicts, bad input, emitted vectors, runaway programs",
          [py, "scripts/tests/test_usim.py", corpus], corpus),
     ]
+    t.append(("vectors: generator suites regenerate exactly, pass the model, knobs act, bad knobs exit 2",
+              [py, "scripts/tests/test_usgen.py"], None))
     t.append(("rtl: verilator --lint-only -Wall on every module (make lint)", ["make", "--no-print-directory", "lint"],
               None))
     t.append(("rtl: Yosys synth of us_core (NUM_CTX 1, 4) and every module, no latches or undriven wires (make synth)", [py, "scripts/synth.py", "--jobs", "1"],

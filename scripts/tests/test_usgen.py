@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The vector generator (build/bin/usgen): the checked-in smoke suite regenerates byte for byte; vectors are
+deterministic per seed, pass the golden model, end without errors (they terminate by construction); knobs act
+(a mix without FC or TEX has none, kill=100 makes every TEX a TEXKILL, window bounds the temporaries); bad knobs
+and arguments exit 2 with a message naming the knob.  usage: test_usgen.py"""
+import filecmp
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GEN = os.path.join(ROOT, "build", "bin", "usgen")
+USIM = os.path.join(ROOT, "build", "san", "bin", "usim")
+failures = []
+checks = [0]
+
+
+def check(cond, what):
+    checks[0] += 1
+    if not cond:
+        failures.append(what)
+        print(f"FAIL: {what}")
+
+
+def gen(*args):
+    return subprocess.run([GEN, *args], capture_output=True, text=True)
+
+
+def insts(path):
+    """The instruction words of a vector, per slot."""
+    return [[int(w, 16) for w in line.split()[2:8]] for line in open(path) if line.startswith("inst ")]
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        smoke = os.path.join(tmp, "smoke")
+        p = gen("--suite", "smoke", "--out", smoke)
+        ref = os.path.join(ROOT, "vectors", "smoke")
+        names = sorted(os.listdir(ref))
+        same = p.returncode == 0 and sorted(os.listdir(smoke)) == names and \
+            all(filecmp.cmp(os.path.join(ref, n), os.path.join(smoke, n), shallow=False) for n in names)
+        check(same and len(names) >= 40, f"regenerating vectors/smoke changes nothing ({len(names)} vectors)")
+
+        a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+        gen("--random", "30", "--seed", "77", "--out", a)
+        gen("--random", "30", "--seed", "77", "--out", b)
+        check(all(filecmp.cmp(os.path.join(a, n), os.path.join(b, n), shallow=False) for n in os.listdir(a)),
+              "the same seed gives the same vectors")
+
+        mixes = {"default": [], "fc": ["--knob", "fc=80", "--knob", "depth=4", "--knob", "breaks=100"],
+                 "tex": ["--knob", "tex=90", "--knob", "uncovered=100"], "special": ["--knob", "special=100"]}
+        for name, knobs in mixes.items():
+            d = os.path.join(tmp, name)
+            p = gen("--random", "60", "--seed", "5", "--out", d, *knobs)
+            check(p.returncode == 0, f"{name}: generates ({p.stderr.strip()})")
+            bad = []
+            for f in sorted(os.listdir(d)):
+                path = os.path.join(d, f)
+                r = subprocess.run([USIM, path], capture_output=True, text=True)
+                text = open(path).read()
+                if r.returncode != 0 or "expect errors none" not in text:
+                    bad.append(f)
+            check(not bad, f"{name}: every vector passes the model and ends without an error ({bad[:3]})")
+
+        d = os.path.join(tmp, "nofc")
+        gen("--random", "40", "--seed", "9", "--out", d, "--knob", "fc=0", "--knob", "tex=0")
+        types = {w[0] & 3 for f in os.listdir(d) for w in insts(os.path.join(d, f))}
+        check(types <= {0, 1}, f"fc=0 tex=0: only ALU and OUT instructions (types {sorted(types)})")
+        d = os.path.join(tmp, "kill")
+        gen("--random", "40", "--seed", "9", "--out", d, "--knob", "tex=100", "--knob", "alu=0", "--knob", "out=0",
+            "--knob", "fc=0", "--knob", "kill=100")
+        tex = [w for f in os.listdir(d) for w in insts(os.path.join(d, f)) if w[0] & 3 == 3]
+        check(tex and all((w[1] >> 22) & 7 == 2 for w in tex), f"kill=100: every TEX is TEXKILL ({len(tex)} TEX)")
+        d = os.path.join(tmp, "window")
+        gen("--random", "40", "--seed", "9", "--out", d, "--knob", "window=3", "--knob", "fc=0", "--knob", "tex=0")
+        addrs = set()
+        for f in os.listdir(d):
+            addrs |= {int(m) for m in re.findall(r"^expect temp \d+ (\d+)", open(os.path.join(d, f)).read(), re.M)}
+        check(addrs and addrs <= {0, 1, 2}, f"window=3: only t0..t2 are written ({sorted(addrs)})")
+
+        for args, what in ((["--random", "1", "--seed", "1", "--out", tmp, "--knob", "colour=3"], "unknown knob"),
+                           (["--random", "1", "--seed", "1", "--out", tmp, "--knob", "depth=9"], "knob depth"),
+                           (["--random", "1", "--seed", "1", "--out", tmp, "--knob", "window=x"], "knob window"),
+                           (["--random", "1", "--seed", "1", "--out", tmp, "--knob", "alu=0", "--knob", "out=0",
+                             "--knob", "tex=0", "--knob", "fc=0"], "all 0"),
+                           (["--suite", "nightly", "--out", tmp], "unknown suite"),
+                           (["--random", "5", "--out", tmp], "usage")):
+            p = gen(*args)
+            check(p.returncode == 2 and what in p.stderr, f"bad arguments exit 2 naming the problem: {what} ({p.stderr.strip()[:120]})")
+    print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
