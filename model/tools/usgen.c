@@ -1,6 +1,7 @@
 /* usgen: writes vectors (vectors/FORMAT.md) whose expectations are the golden model's results.
  *   usgen --random N --seed S [--knob NAME=VALUE]... --out DIR [--prefix P]   N constrained-random vectors
  *   usgen --suite smoke|full --out DIR                                          a suite (make vectors)
+ *   usgen --fields --out DIR                    field-exhaustive vectors and the field-value coverage table
  *   usgen --knobs                                                               the knobs and their ranges
  * Bad knobs or arguments: a message and exit 2. */
 #include <errno.h>
@@ -11,11 +12,13 @@
 #include <time.h>
 
 #include "us_gen.h"
+#include "us_gen_fields.h"
 
 static int usage(void)
 {
     fprintf(stderr, "usage: usgen --random N --seed S [--knob NAME=VALUE]... --out DIR [--prefix P]\n"
                     "       usgen --suite smoke|full --out DIR\n"
+                    "       usgen --fields --out DIR\n"
                     "       usgen --knobs\n"
                     "knobs:\n%s", us_knobs_help());
     return 2;
@@ -82,7 +85,7 @@ int main(int argc, char **argv)
 {
     const char *out = NULL, *suite = NULL, *prefix = "random";
     unsigned long long count = 0, seed = 0;
-    bool have_seed = false;
+    bool have_seed = false, fields = false;
     us_knobs_t k;
     us_knobs_default(&k);
     char err[512];
@@ -105,6 +108,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "usgen: %s\n", err);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--fields")) {
+            fields = true;
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
         else if (!strcmp(argv[i], "--prefix") && i + 1 < argc)
@@ -114,7 +119,7 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (!out || !!suite == !!count || (count && !have_seed))
+    if (!out || (!!suite + !!count + fields) != 1 || (count && !have_seed))
         return usage();
     if (suite && strcmp(suite, "smoke") && strcmp(suite, "full")) {
         fprintf(stderr, "usgen: unknown suite \"%s\" (smoke or full)\n", suite);
@@ -130,12 +135,28 @@ int main(int argc, char **argv)
     }
     clock_t t0 = clock();
     uint64_t retired = 0, written = 0;
-    if (count) {
+    if (fields) {
+        unsigned n = 0;
+        bool ok = us_gen_fields(out, true, stdout, &n, err, sizeof err);
+        written += n;
+        if (!ok) {
+            fprintf(stderr, "usgen: %s\n", err);
+            return 1;
+        }
+    } else if (count) {
         for (unsigned long long i = 0; i < count; i++, written++)
             if (!emit(&k, seed + i, out, prefix, &retired))
                 return 1;
     } else {
-        /* smoke: 5 vectors per preset; full: 1,250 per preset (10,000) */
+        /* the field-exhaustive vectors (smoke: ALU/OUT/TEX carriers; full: and the FC ones), then the presets:
+         * smoke 5 vectors each, full 1,250 each (10,000) */
+        unsigned n = 0;
+        bool ok = us_gen_fields(out, strcmp(suite, "smoke") != 0, stdout, &n, err, sizeof err);
+        written += n;
+        if (!ok) {
+            fprintf(stderr, "usgen: %s\n", err);
+            return 1;
+        }
         unsigned per = strcmp(suite, "smoke") ? 1250u : 5u;
         for (unsigned p = 0; p < NPRESETS; p++) {
             us_knobs_t pk;
