@@ -65,38 +65,9 @@ static float truth(unsigned bit, unsigned pixel, unsigned k)
     return bit ? (pixel & 1u ? -(float)(k + 2u) : (float)(k + 2u)) : 0.0f;
 }
 
-/* ---- assembly fragments (t10 = r, c_k holds k in every channel) ---- */
-#define ACC(ch, k) "    alu rgb: mad t10." #ch ", src0.rgb, src0.111, src1.rgb  src0=t10 src1=c" #k "\n"
-#define ACC_A(k) "    alu alpha: mad t10.a, src0.a, src0.1, src1.a  src0=t10 src1=c" #k "\n"
-#define ACC_T(ch, t) "    alu rgb: mad t10." #ch ", src0.rgb, src0.111, src1.rrr  src0=t10 src1=t" #t "\n"
-#define SET_T(ch, t) "    alu rgb: mad t10." #ch ", src0.rrr, src0.111, src0.000  src0=t" #t "\n"
-#define SET_A_T(t) "    alu alpha: mad t10.a, src0.r, src0.1, src0.0  src0=t" #t "\n"
-#define INC(t) "    alu rgb: mad t" #t ".r, src0.rgb, src0.111, src0.111  src0=t" #t "\n"
-#define ZERO(t) "    alu rgb: mad t" #t ".r, src0.000, src0.000, src0.000\n"
-/* Mesa's generic IF: a MOV of the value with compare != 0, no register write */
-#define COND_NE(t) "    alu rgb: mad _, src0.rgb, src0.111, src0.000  src0=t" #t "  result=r.ne\n"
-/* Mesa's rewritten SLT/SGE/SEQ: a - b compared with 0 (red or alpha channel) */
-#define COND(op, a, b)                                                                                            \
-    "    alu rgb: mad _, src0.rgb, src0.111, -src1.rgb  src0=t" #a " src1=t" #b "  result=r." #op "\n"
-#define COND_A(op, a, b)                                                                                          \
-    "    alu alpha: mad _, src0.a, src0.1, -src1.a  src0=t" #a " src1=t" #b "  result=a." #op "\n"
-#define OUT_R                                                                                                      \
-    "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: mad o0.a, src0.a, src0.1, src0.0  src0=t10\n"
-#define W " alu_wait\n"
+#include "us_mesa_fc_src.h"
 
 /* ================= 1. if/else ================= */
-static const char if_else_src[] =
-    COND_NE(0)
-    "    if_else ELSE" W
-    "    alu rgb: mad t10.rgb, src0.rgb, src0.111, src0.000  src0=t1\n"
-    ACC_A(1)
-    "    else ENDIF" W
-    "ELSE:\n"
-    "    alu rgb: mad t10.rgb, src0.rgb, src0.111, src0.000  src0=t2\n"
-    "    endif" W
-    "ENDIF:\n"
-    ACC(b, 3)
-    OUT_R;
 
 static void if_else_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -128,15 +99,6 @@ static long if_else_retired(const inputs_t in[US_NPIX], unsigned kr)
 }
 
 /* ================= 2. if without else ================= */
-static const char if_src[] =
-    COND(lt, 0, 1)
-    "    if ENDIF" W
-    ACC(r, 5)
-    "    alu rgb: mad t10.g, src0.rrr, src0.111, src1.rrr  src0=t10 src1=t1\n"
-    "    endif" W
-    "ENDIF:\n"
-    ACC(b, 1)
-    OUT_R;
 
 /* variant 0: x > y, 1: x < y, 2: x == y */
 static void if_inputs(unsigned v, unsigned p, inputs_t *in)
@@ -167,16 +129,6 @@ static long if_retired(const inputs_t in[US_NPIX], unsigned kr)
 }
 
 /* ================= 3. empty else, alpha-channel condition ================= */
-static const char empty_else_src[] =
-    COND_A(ge, 0, 1)
-    "    if_else ELSE" W
-    ACC(r, 2)
-    "    else ENDIF" W
-    "ELSE:\n"
-    "    endif" W
-    "ENDIF:\n"
-    ACC_T(g, 0)
-    OUT_R;
 
 static void empty_else_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -205,65 +157,6 @@ static long empty_else_retired(const inputs_t in[US_NPIX], unsigned kr)
 }
 
 /* ================= 4. IF/ELSE nested four deep, IFs inside ELSEs, an empty ELSE ================= */
-static const char nested4_src[] =
-    COND_NE(0)
-    "    if_else E1" W
-    ACC(r, 1)
-    COND_NE(1)
-    "    if_else E2" W
-    ACC(r, 2)
-    COND_NE(2)
-    "    if_else E3" W
-    ACC(r, 4)
-    COND_A(ne, 3, 15)
-    "    if_else E4" W
-    ACC(g, 8)
-    "    else F4" W
-    "E4:\n"
-    ACC(g, 16)
-    "    endif" W
-    "F4:\n"
-    ACC(b, 1)
-    "    else F3" W
-    "E3:\n"
-    COND_A(ne, 3, 15)
-    "    if F3B" W
-    ACC(g, 32)
-    "    endif" W
-    "F3B:\n"
-    "    endif" W
-    "F3:\n"
-    "    else F2" W
-    "E2:\n"
-    ACC_A(2)
-    COND_NE(2)
-    "    if F2B" W
-    COND_A(ne, 3, 15)
-    "    if_else E2C" W
-    ACC(b, 64)
-    "    else F2C" W
-    "E2C:\n"
-    ACC(b, 128)
-    "    endif" W
-    "F2C:\n"
-    "    endif" W
-    "F2B:\n"
-    "    endif" W
-    "F2:\n"
-    ACC(r, 8)
-    "    else F1" W
-    "E1:\n"
-    COND_NE(1)
-    "    if_else E1B" W
-    ACC_A(1)
-    "    else F1B" W
-    "E1B:\n"
-    "    endif" W
-    "F1B:\n"
-    "    endif" W
-    "F1:\n"
-    ACC(b, 3)
-    OUT_R;
 
 /* bit k of the variant is condition k; condition 3 is t3.a != t15.a (t15.a = 0) */
 static void nested4_inputs(unsigned v, unsigned p, inputs_t *in)
@@ -312,39 +205,6 @@ static void nested4_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 5. else-if chain: IF inside ELSE inside ELSE inside ELSE ================= */
-static const char else_chain_src[] =
-    COND(lt, 0, 1)
-    "    if_else E1" W
-    ACC(r, 1)
-    "    else F1" W
-    "E1:\n"
-    COND(lt, 0, 2)
-    "    if_else E2" W
-    ACC(r, 2)
-    "    else F2" W
-    "E2:\n"
-    COND(lt, 0, 3)
-    "    if_else E3" W
-    ACC(r, 4)
-    "    else F3" W
-    "E3:\n"
-    COND(lt, 0, 4)
-    "    if_else E4" W
-    ACC(r, 8)
-    "    else F4" W
-    "E4:\n"
-    ACC(g, 1)
-    "    endif" W
-    "F4:\n"
-    ACC(b, 2)
-    "    endif" W
-    "F3:\n"
-    "    endif" W
-    "F2:\n"
-    "    endif" W
-    "F1:\n"
-    ACC_T(b, 0)
-    OUT_R;
 
 static void else_chain_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -379,22 +239,6 @@ static void else_chain_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 6. loop, break at IF depth 1 (Mesa's `if (!cond) break;`) ================= */
-static const char brk1_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 1)
-    "    if NEXT" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "NEXT:\n"
-    ACC(r, 1)
-    ACC_T(g, 9)
-    INC(9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    SET_T(b, 9)
-    OUT_R;
 
 static void brk1_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -435,32 +279,6 @@ static long brk1_retired(const inputs_t in[US_NPIX], unsigned kr)
 }
 
 /* ================= 7. break at IF depth 2 ================= */
-static const char brk2_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 5)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    COND_NE(1)
-    "    if N2" W
-    ACC(g, 1)
-    COND(ge, 9, 2)
-    "    if N3" W
-    "    break EXIT popcnt=2" W
-    "    endif" W
-    "N3:\n"
-    ACC(b, 1)
-    "    endif" W
-    "N2:\n"
-    ACC(r, 1)
-    INC(9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static void brk2_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -488,37 +306,6 @@ static void brk2_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 8. break at IF depth 3 ================= */
-static const char brk3_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 5)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    COND_NE(1)
-    "    if N2" W
-    ACC(g, 1)
-    COND_A(ne, 2, 15)
-    "    if N3" W
-    ACC(b, 1)
-    COND(ge, 9, 3)
-    "    if N4" W
-    "    break EXIT popcnt=3" W
-    "    endif" W
-    "N4:\n"
-    ACC(b, 10)
-    "    endif" W
-    "N3:\n"
-    "    endif" W
-    "N2:\n"
-    ACC(r, 1)
-    INC(9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static void brk3_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -550,33 +337,6 @@ static void brk3_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 9. continue at IF depth 1, two CONT sites ================= */
-static const char cont1_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 5)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    INC(9)
-    ACC(g, 1)
-    COND(eq, 9, 1)
-    "    if N2" W
-    "    continue END popcnt=1" W
-    "    endif" W
-    "N2:\n"
-    ACC_T(r, 9)
-    COND(eq, 9, 2)
-    "    if N3" W
-    "    continue END popcnt=1" W
-    "    endif" W
-    "N3:\n"
-    ACC_T(b, 9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static void cont1_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -607,34 +367,6 @@ static void cont1_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 10. continue at IF depth 2, with an ELSE ================= */
-static const char cont2_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 5)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    INC(9)
-    COND_NE(1)
-    "    if_else E2" W
-    ACC(g, 1)
-    COND(ge, 9, 2)
-    "    if N3" W
-    "    continue END popcnt=2" W
-    "    endif" W
-    "N3:\n"
-    ACC(b, 1)
-    "    else F2" W
-    "E2:\n"
-    ACC_A(1)
-    "    endif" W
-    "F2:\n"
-    ACC_T(r, 9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    OUT_R;
 
 static void cont2_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -665,36 +397,6 @@ static void cont2_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 11. nested loops: break out of the inner loop only ================= */
-static const char nested_loops_src[] =
-    "    loop OEND int=0" W
-    "OBODY:\n"
-    COND(ge, 8, 1)
-    "    if O1" W
-    "    break OEXIT popcnt=1" W
-    "    endif" W
-    "O1:\n"
-    ZERO(9)
-    "    alu rgb: mad t7.r, src0.rrr, src0.111, src1.rrr  src0=t2 src1=t8\n" /* limit = n + j */
-    "    loop IEND int=0" W
-    "IBODY:\n"
-    COND(ge, 9, 7)
-    "    if I1" W
-    "    break IEXIT popcnt=1" W
-    "    endif" W
-    "I1:\n"
-    ACC(r, 1)
-    INC(9)
-    "IEND:\n"
-    "    endloop IBODY" W
-    "IEXIT:\n"
-    ACC(g, 1)
-    ACC_T(b, 9)
-    INC(8)
-    "OEND:\n"
-    "    endloop OBODY" W
-    "OEXIT:\n"
-    SET_A_T(8)
-    OUT_R;
 
 static void nested_loops_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -723,29 +425,6 @@ static void nested_loops_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 12. loop count from an int constant (KR), per-pixel break ================= */
-static const char kr_loop_src[] =
-    "    loop END int=1" W
-    "BODY:\n"
-    COND(ge, 9, 1)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    COND(lt, 9, 2)
-    "    if_else E2" W
-    ACC(g, 1)
-    "    else F2" W
-    "E2:\n"
-    ACC(b, 1)
-    "    endif" W
-    "F2:\n"
-    ACC(r, 1)
-    INC(9)
-    "END:\n"
-    "    endloop BODY int=1" W
-    "EXIT:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static const unsigned kr_loop_kr[] = {1, 3, 8, 33};
 
@@ -773,20 +452,6 @@ static void kr_loop_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 13. a loop whose body is all IF (KR iterations) ================= */
-static const char all_if_src[] =
-    "    loop END int=1" W
-    "BODY:\n"
-    COND(lt, 10, 1)
-    "    if_else ELSE" W
-    ACC(r, 1)
-    "    else ENDIF" W
-    "ELSE:\n"
-    ACC(g, 1)
-    "    endif" W
-    "ENDIF:\n"
-    "END:\n"
-    "    endloop BODY int=1" W
-    OUT_R;
 
 static const unsigned all_if_kr[] = {0, 1, 4, 7};
 
@@ -821,29 +486,6 @@ static long all_if_retired(const inputs_t in[US_NPIX], unsigned kr)
 }
 
 /* ================= 14. an IF (with ELSE) containing a loop ================= */
-static const char if_loop_src[] =
-    COND_NE(1)
-    "    if_else ELSE" W
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 2)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    ACC(r, 1)
-    INC(9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    ACC(g, 1)
-    "    else ENDIF" W
-    "ELSE:\n"
-    ACC(b, 1)
-    "    endif" W
-    "ENDIF:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static void if_loop_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -870,25 +512,6 @@ static void if_loop_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 15. break in the then-part of an IF/ELSE ================= */
-static const char brk_then_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 1)
-    "    if_else ELSE" W
-    ACC(g, 10)
-    "    break EXIT popcnt=1" W
-    "    else ENDIF" W
-    "ELSE:\n"
-    ACC(r, 1)
-    "    endif" W
-    "ENDIF:\n"
-    ACC(b, 1)
-    INC(9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static void brk_then_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -913,29 +536,6 @@ static void brk_then_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 16. break at depth 2 inside an ELSE ================= */
-static const char brk_else_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(lt, 9, 1)
-    "    if_else ELSE" W
-    ACC(r, 1)
-    "    else ENDIF" W
-    "ELSE:\n"
-    ACC(g, 1)
-    COND(ge, 9, 2)
-    "    if N2" W
-    "    break EXIT popcnt=2" W
-    "    endif" W
-    "N2:\n"
-    ACC(b, 1)
-    "    endif" W
-    "ENDIF:\n"
-    INC(9)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    SET_A_T(9)
-    OUT_R;
 
 static void brk_else_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -963,39 +563,6 @@ static void brk_else_meaning(const inputs_t *in, unsigned kr, float r[4])
 }
 
 /* ================= 17. outer continue masking an inner loop ================= */
-static const char cont_outer_src[] =
-    "    loop OEND int=0" W
-    "OBODY:\n"
-    COND(ge, 8, 3)
-    "    if O1" W
-    "    break OEXIT popcnt=1" W
-    "    endif" W
-    "O1:\n"
-    INC(8)
-    COND(eq, 8, 1)
-    "    if O2" W
-    "    continue OEND popcnt=1" W
-    "    endif" W
-    "O2:\n"
-    ZERO(9)
-    "    loop IEND int=0" W
-    "IBODY:\n"
-    COND(ge, 9, 2)
-    "    if I1" W
-    "    break IEXIT popcnt=1" W
-    "    endif" W
-    "I1:\n"
-    ACC(r, 1)
-    INC(9)
-    "IEND:\n"
-    "    endloop IBODY" W
-    "IEXIT:\n"
-    ACC_T(g, 8)
-    "OEND:\n"
-    "    endloop OBODY" W
-    "OEXIT:\n"
-    ACC_T(b, 9)
-    OUT_R;
 
 static void cont_outer_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -1028,49 +595,6 @@ static void cont_outer_meaning(const inputs_t *in, unsigned kr, float r[4])
 /* ================= 18. an IF containing a loop with break and continue at IF depth 3 =================
  * The pixels that skip the outer IF are not loop members: the DECR by popcnt of a BREAK or CONTINUE that jumps
  * must undo exactly the INCRs of the three IFs it skips, or they come back early or never. */
-static const char if_loop_deep_src[] =
-    COND_NE(1)
-    "    if_else ELSE" W
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 5)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    INC(9)
-    COND_NE(2)
-    "    if N2" W
-    ACC(g, 1)
-    COND_A(ne, 2, 15)
-    "    if N3" W
-    COND(ge, 9, 3)
-    "    if N4" W
-    "    break EXIT popcnt=3" W
-    "    endif" W
-    "N4:\n"
-    COND(eq, 9, 4)
-    "    if N5" W
-    "    continue END popcnt=3" W
-    "    endif" W
-    "N5:\n"
-    ACC(b, 1)
-    "    endif" W
-    "N3:\n"
-    "    endif" W
-    "N2:\n"
-    ACC(r, 1)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    "    alu alpha: mad t10.a, src0.r, src0.1, src1.a  src0=t9 src1=t10\n"
-    "    else ENDIF" W
-    "ELSE:\n"
-    ACC_A(100)
-    "    endif" W
-    "ENDIF:\n"
-    ACC(b, 7)
-    OUT_R;
 
 /* variant 0: e false; else e true and (a, b) from bits 0-1 of v-1, (n, s) from the rest */
 static void if_loop_deep_inputs(unsigned v, unsigned p, inputs_t *in)
@@ -1115,47 +639,6 @@ static void if_loop_deep_meaning(const inputs_t *in, unsigned kr, float r[4])
 
 /* ================= 19. an IF inside a loop containing a loop: break at depth 2 in the inner loop =================
  * Pixels skipping the IF are members of the outer loop but not of the inner one. */
-static const char loop_if_loop_src[] =
-    "    loop OEND int=0" W
-    "OBODY:\n"
-    COND(ge, 8, 5)
-    "    if O1" W
-    "    break OEXIT popcnt=1" W
-    "    endif" W
-    "O1:\n"
-    INC(8)
-    COND(ne, 8, 1)
-    "    if O2" W
-    ZERO(9)
-    "    loop IEND int=0" W
-    "IBODY:\n"
-    COND(ge, 9, 4)
-    "    if I1" W
-    "    break IEXIT popcnt=1" W
-    "    endif" W
-    "I1:\n"
-    INC(9)
-    COND_NE(2)
-    "    if I2" W
-    COND(ge, 9, 3)
-    "    if I3" W
-    "    break IEXIT popcnt=2" W
-    "    endif" W
-    "I3:\n"
-    "    endif" W
-    "I2:\n"
-    ACC(r, 1)
-    "IEND:\n"
-    "    endloop IBODY" W
-    "IEXIT:\n"
-    ACC_T(g, 9)
-    "    endif" W
-    "O2:\n"
-    ACC(b, 1)
-    "OEND:\n"
-    "    endloop OBODY" W
-    "OEXIT:\n"
-    OUT_R;
 
 static void loop_if_loop_inputs(unsigned v, unsigned p, inputs_t *in)
 {
@@ -1195,36 +678,6 @@ static void loop_if_loop_meaning(const inputs_t *in, unsigned kr, float r[4])
 
 /* ================= 20. continue before a break in the same iteration =================
  * A BREAK that finds the other members continued (not broken) must not leave the loop: they run on. */
-static const char cont_brk_src[] =
-    "    loop END int=0" W
-    "BODY:\n"
-    COND(ge, 9, 5)
-    "    if N1" W
-    "    break EXIT popcnt=1" W
-    "    endif" W
-    "N1:\n"
-    INC(9)
-    COND(eq, 9, 1)
-    "    if N2" W
-    "    continue END popcnt=1" W
-    "    endif" W
-    "N2:\n"
-    COND_NE(2)
-    "    if N3" W
-    COND(ge, 9, 3)
-    "    if N4" W
-    "    break EXIT popcnt=2" W
-    "    endif" W
-    "N4:\n"
-    "    endif" W
-    "N3:\n"
-    ACC_T(r, 9)
-    ACC(g, 1)
-    "END:\n"
-    "    endloop BODY" W
-    "EXIT:\n"
-    ACC_T(b, 9)
-    OUT_R;
 
 static void cont_brk_inputs(unsigned v, unsigned p, inputs_t *in)
 {

@@ -2,6 +2,7 @@
  *   usgen --random N --seed S [--knob NAME=VALUE]... --out DIR [--prefix P]   N constrained-random vectors
  *   usgen --suite smoke|full --out DIR                                          a suite (make vectors)
  *   usgen --fields --out DIR                    field-exhaustive vectors and the field-value coverage table
+ *   usgen --mesa --out DIR                      the Mesa FC suite: every program, every pixel-divergence pattern
  *   usgen --knobs                                                               the knobs and their ranges
  * Bad knobs or arguments: a message and exit 2. */
 #include <errno.h>
@@ -13,12 +14,14 @@
 
 #include "us_gen.h"
 #include "us_gen_fields.h"
+#include "us_gen_mesa.h"
 
 static int usage(void)
 {
     fprintf(stderr, "usage: usgen --random N --seed S [--knob NAME=VALUE]... --out DIR [--prefix P]\n"
                     "       usgen --suite smoke|full --out DIR\n"
                     "       usgen --fields --out DIR\n"
+                    "       usgen --mesa --out DIR\n"
                     "       usgen --knobs\n"
                     "knobs:\n%s", us_knobs_help());
     return 2;
@@ -52,40 +55,69 @@ static bool apply(us_knobs_t *k, const char *list, char *err, size_t err_size)
     return us_knobs_check(k, err, err_size);
 }
 
-/* Generates one vector, runs the model for its expectations, writes DIR/PREFIX-SEED.vec. */
+/* Runs the model on v for its expectations and writes DIR/NAME.vec. */
+static bool write_vector(us_vector_t *v, const char *dir, uint64_t *retired)
+{
+    static us_shader_t sh;
+    static us_quad_t q;
+    char path[4096];
+    us_vec_setup(v, &sh, &q);
+    us_quad_run(&q, &sh);
+    *retired += q.retired;
+    snprintf(path, sizeof path, "%s/%s.vec", dir, v->name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "usgen: cannot write %s: %s\n", path, strerror(errno));
+        us_vec_free(v);
+        return false;
+    }
+    us_vec_write(f, v, &q, NULL, 0);
+    bool ok = fclose(f) == 0;
+    us_vec_free(v);
+    return ok;
+}
+
+/* Generates one constrained-random vector and writes DIR/PREFIX-SEED.vec. */
 static bool emit(const us_knobs_t *k, uint64_t seed, const char *dir, const char *prefix, uint64_t *retired)
 {
     static us_vector_t v;
-    static us_shader_t sh;
-    static us_quad_t q;
-    char err[512], path[4096];
+    char err[512];
     if (!us_gen_vector(k, seed, &v, err, sizeof err)) {
         fprintf(stderr, "usgen: seed %llu: the generated program does not assemble (a generator bug): %s\n",
                 (unsigned long long)seed, err);
         return false;
     }
     snprintf(v.name, sizeof v.name, "%s-%llu", prefix, (unsigned long long)seed);
-    us_vec_setup(&v, &sh, &q);
-    us_quad_run(&q, &sh);
-    *retired += q.retired;
-    snprintf(path, sizeof path, "%s/%s.vec", dir, v.name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "usgen: cannot write %s: %s\n", path, strerror(errno));
-        us_vec_free(&v);
-        return false;
-    }
-    us_vec_write(f, &v, &q, NULL, 0);
-    bool ok = fclose(f) == 0;
-    us_vec_free(&v);
-    return ok;
+    return write_vector(&v, dir, retired);
+}
+
+/* The Mesa FC suite: every program with every divergence pattern (smoke: the first two variants of patterns
+ * 0x5 and 0xe only). */
+static bool mesa_suite(bool full, const char *dir, uint64_t *retired, uint64_t *written)
+{
+    static us_vector_t v;
+    char err[512];
+    for (unsigned prog = 0; prog < us_gen_mesa_programs(); prog++)
+        for (unsigned pat = 0; pat < US_GEN_MESA_PATTERNS; pat++)
+            for (unsigned var = 0; var < US_GEN_MESA_VARIANTS; var++) {
+                if (!full && !((pat == 0x5u || pat == 0xEu) && var < 2u))
+                    continue;
+                if (!us_gen_mesa_vector(prog, pat, var, &v, err, sizeof err)) {
+                    fprintf(stderr, "usgen: Mesa FC program %s: %s\n", us_gen_mesa_name(prog), err);
+                    return false;
+                }
+                if (!write_vector(&v, dir, retired))
+                    return false;
+                ++*written;
+            }
+    return true;
 }
 
 int main(int argc, char **argv)
 {
     const char *out = NULL, *suite = NULL, *prefix = "random";
     unsigned long long count = 0, seed = 0;
-    bool have_seed = false, fields = false;
+    bool have_seed = false, fields = false, mesa = false;
     us_knobs_t k;
     us_knobs_default(&k);
     char err[512];
@@ -110,6 +142,8 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--fields")) {
             fields = true;
+        } else if (!strcmp(argv[i], "--mesa")) {
+            mesa = true;
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
         else if (!strcmp(argv[i], "--prefix") && i + 1 < argc)
@@ -119,7 +153,7 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (!out || (!!suite + !!count + fields) != 1 || (count && !have_seed))
+    if (!out || (!!suite + !!count + fields + mesa) != 1 || (count && !have_seed))
         return usage();
     if (suite && strcmp(suite, "smoke") && strcmp(suite, "full")) {
         fprintf(stderr, "usgen: unknown suite \"%s\" (smoke or full)\n", suite);
@@ -135,7 +169,10 @@ int main(int argc, char **argv)
     }
     clock_t t0 = clock();
     uint64_t retired = 0, written = 0;
-    if (fields) {
+    if (mesa) {
+        if (!mesa_suite(true, out, &retired, &written))
+            return 1;
+    } else if (fields) {
         unsigned n = 0;
         bool ok = us_gen_fields(out, true, stdout, &n, err, sizeof err);
         written += n;
@@ -148,8 +185,10 @@ int main(int argc, char **argv)
             if (!emit(&k, seed + i, out, prefix, &retired))
                 return 1;
     } else {
-        /* the field-exhaustive vectors (smoke: ALU/OUT/TEX carriers; full: and the FC ones), then the presets:
-         * smoke 5 vectors each, full 1,250 each (10,000) */
+        /* the field-exhaustive vectors (smoke: ALU/OUT/TEX carriers; full: and the FC ones), the Mesa FC suite, then
+         * the presets: smoke 5 vectors each, full 1,250 each (10,000) */
+        if (!mesa_suite(strcmp(suite, "smoke") != 0, out, &retired, &written))
+            return 1;
         unsigned n = 0;
         bool ok = us_gen_fields(out, strcmp(suite, "smoke") != 0, stdout, &n, err, sizeof err);
         written += n;
