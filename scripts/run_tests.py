@@ -45,6 +45,10 @@ def tests(shared):
         ("usim: vectors, verdicts, bad input, emitted vectors, runaway programs",
          [py, "scripts/tests/test_usim.py", corpus], corpus),
     ]
+    t.append(("bringup: exported register writes replay, names match the spec, program and expectations exact",
+              [py, "scripts/tests/test_bringup.py", corpus], corpus))
+    t.append(("coverage: bins sampled from retire events, exact on directed programs, reports agree, bad input",
+              [py, "scripts/tests/test_coverage.py", corpus], corpus))
     t.append(("vectors: generator suites regenerate exactly, pass the model, knobs act, bad knobs exit 2",
               [py, "scripts/tests/test_usgen.py"], None))
     t.append(("rtl: verilator --lint-only -Wall on every module (make lint)", ["make", "--no-print-directory", "lint"],
