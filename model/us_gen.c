@@ -97,6 +97,7 @@ typedef struct gen {
     us_strbuf_t sb;
     unsigned labels, statements;
     unsigned recent[16], nrecent; /* temporaries written last, newest first */
+    bool in_rep[8];               /* per nesting level: the innermost loop there is a REP */
 } gen_t;
 
 static unsigned pick(gen_t *g, unsigned n) { return n ? us_rng_next(&g->rng) % n : 0; }
@@ -228,10 +229,20 @@ static void fc_construct(gen_t *g, unsigned depth)
     unsigned l = g->labels;
     g->labels += 4;
     if (chance(g, g->k->loops)) {
+        /* a LOOP (aL from the int constant) or a REP (aL of the enclosing loop), Mesa's words for LOOP */
         unsigned kint = 1u + pick(g, 3);
-        us_sb_printf(&g->sb, "    loop L%u int=%u alu_wait\nL%u:\n", l, kint, l + 1);
+        bool rep = chance(g, 40);
+        if (rep)
+            us_sb_printf(&g->sb, "    fc rep L%u int=%u ign_unc alu_wait\nL%u:\n", l, kint, l + 1);
+        else
+            us_sb_printf(&g->sb, "    loop L%u int=%u alu_wait\nL%u:\n", l, kint, l + 1);
+        g->in_rep[depth + 1u] = rep;
         block(g, depth + 1, (int)l, (int)(l + 2));
-        us_sb_printf(&g->sb, "L%u:\n    endloop L%u int=%u alu_wait\nL%u:\n", l, l + 1, kint, l + 2);
+        if (rep)
+            us_sb_printf(&g->sb, "L%u:\n    fc endrep L%u func=0xff any int=%u ign_unc alu_wait\nL%u:\n", l, l + 1,
+                         kint, l + 2);
+        else
+            us_sb_printf(&g->sb, "L%u:\n    endloop L%u int=%u alu_wait\nL%u:\n", l, l + 1, kint, l + 2);
         return;
     }
     condition(g);
@@ -262,7 +273,9 @@ static void block(gen_t *g, unsigned depth, int loop_end, int loop_exit)
             unsigned l = g->labels++;
             condition(g);
             us_sb_printf(&g->sb, "    if L%u alu_wait\n", l);
-            if (chance(g, 50))
+            if (g->in_rep[depth] && chance(g, 50)) /* BREAKREP: the REP frame's own break, as BREAKLOOP acts */
+                us_sb_printf(&g->sb, "    fc breakrep L%d func=0xff b1=decr popcnt=1 ign_unc alu_wait\n", loop_exit);
+            else if (chance(g, 50))
                 us_sb_printf(&g->sb, "    break L%d popcnt=1 alu_wait\n", loop_exit);
             else
                 us_sb_printf(&g->sb, "    continue L%d popcnt=1 alu_wait\n", loop_end);

@@ -1,5 +1,5 @@
 /* Constrained-random vectors: structured programs (ALU, OUT, TEX, and Mesa's flow-control words: if, if/else,
- * loops with guarded break and continue, nested) that are legal and terminate by construction, steered by knobs,
+ * LOOP and REP with guarded break and continue, nested) that are legal and terminate by construction, steered by knobs,
  * with compact seeded inputs. The expected results are the golden model's. */
 #ifndef US_GEN_H
 #define US_GEN_H
