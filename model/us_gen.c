@@ -28,7 +28,8 @@ static const knob_desc_t knob_table[] = {
     {"out", offsetof(us_knobs_t, out), 0, 100, "weight of OUT statements"},
     {"tex", offsetof(us_knobs_t, tex), 0, 100, "weight of TEX statements"},
     {"fc", offsetof(us_knobs_t, fc), 0, 100, "weight of flow-control constructs"},
-    {"depth", offsetof(us_knobs_t, depth), 0, 4, "flow-control nesting at most"},
+    {"depth", offsetof(us_knobs_t, depth), 0, 8, "flow-control nesting at most (loops nest up to the loop stack)"},
+    {"count", offsetof(us_knobs_t, count), 1, 4, "loop iterations at most"},
     {"loops", offsetof(us_knobs_t, loops), 0, 100, "percent of constructs that are loops"},
     {"breaks", offsetof(us_knobs_t, breaks), 0, 100, "percent of loop bodies with a guarded break/continue"},
     {"hazard", offsetof(us_knobs_t, hazard), 1, 16, "sources read one of the last N temporaries written"},
@@ -41,7 +42,7 @@ static const knob_desc_t knob_table[] = {
 
 void us_knobs_default(us_knobs_t *k)
 {
-    *k = (us_knobs_t){.len = 6, .alu = 60, .out = 10, .tex = 15, .fc = 15, .depth = 2, .loops = 40, .breaks = 50,
+    *k = (us_knobs_t){.len = 6, .alu = 60, .out = 10, .tex = 15, .fc = 15, .depth = 2, .count = 4, .loops = 40, .breaks = 50,
                       .hazard = 4, .window = 16, .special = 10, .uncovered = 20, .kill = 20};
 }
 
@@ -63,8 +64,8 @@ bool us_knobs_set(us_knobs_t *k, const char *assignment, char *err, size_t err_s
         memcpy((char *)k + d->offset, &(unsigned){(unsigned)v}, sizeof(unsigned));
         return true;
     }
-    snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth loops breaks hazard window special "
-             "uncovered kill)", (int)n, assignment);
+    snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth count loops breaks hazard window "
+             "special uncovered kill)", (int)n, assignment);
     return false;
 }
 
@@ -336,8 +337,8 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
     us_vec_add_write(v, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
     us_vec_add_write(v, US_FC_BOOL_CONST_ADDR, us_rng_next(&r));
     us_vec_add_write(v, US_FC_INT_CONST_ADDR, 0xFFu);
-    for (unsigned i = 1; i < 4; i++) { /* loop counts 1..4, aL start 0..15, step -2..2 */
-        uint32_t kr = 1u + us_rng_next(&r) % 4u, kg = us_rng_next(&r) % 16u, kb = (us_rng_next(&r) % 5u - 2u) & 0xFFu;
+    for (unsigned i = 1; i < 4; i++) { /* loop counts 1..COUNT, aL start 0..15, step -2..2 */
+        uint32_t kr = 1u + us_rng_next(&r) % k->count, kg = us_rng_next(&r) % 16u, kb = (us_rng_next(&r) % 5u - 2u) & 0xFFu;
         us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u * i, kr | kg << 8 | kb << 16);
     }
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, 0);

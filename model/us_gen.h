@@ -13,7 +13,8 @@
 typedef struct us_knobs {
     unsigned len;      /* statements at the top level and per block, about (1..200) */
     unsigned alu, out, tex, fc; /* statement mix, relative weights (0..100 each, not all 0) */
-    unsigned depth;    /* flow-control nesting at most (0..4) */
+    unsigned depth;    /* flow-control nesting at most (0..8) */
+    unsigned count;    /* loop iterations at most (1..4) */
     unsigned loops;    /* percent of flow-control statements that are loops (else if / if-else) */
     unsigned breaks;   /* percent of loop bodies with a guarded break or continue */
     unsigned hazard;   /* a source reads one of the last HAZARD temporaries written, most of the time (1..16) */

@@ -42,6 +42,7 @@ static const preset_t presets[] = {
     {"special", "special=60"},
     {"uncovered", "uncovered=100 fc=40 kill=60 tex=30"},
     {"wide", "window=128 hazard=16 len=10"},
+    {"deep", "alu=20 out=0 tex=0 fc=80 depth=8 loops=90 breaks=70 count=2 len=2"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
@@ -186,7 +187,7 @@ int main(int argc, char **argv)
                 return 1;
     } else {
         /* the field-exhaustive vectors (smoke: ALU/OUT/TEX carriers; full: and the FC ones), the Mesa FC suite, then
-         * the presets: smoke 5 vectors each, full 1,250 each (10,000) */
+         * the presets: smoke 5 vectors each, full 1,250 each (11,250) */
         if (!mesa_suite(strcmp(suite, "smoke") != 0, out, &retired, &written))
             return 1;
         unsigned n = 0;
