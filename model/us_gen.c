@@ -315,6 +315,8 @@ static uint32_t value(us_rng_t *r, unsigned special)
     return us_rng_float(r);
 }
 
+static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *p, const char *name, us_vector_t *v);
+
 bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err, size_t err_size)
 {
     char *src = us_gen_program_source(k, seed);
@@ -325,6 +327,36 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
     free(src);
     if (rc != 0)
         return false;
+    load_vector(k, seed, &prog, name, v);
+    return true;
+}
+
+/* The faults a program can hold, one vector each: an illegal word (a reserved RGB_OP) and a jump out of the code
+ * window, after an ALU that writes, so the error ends a quad that did something. */
+bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_size)
+{
+    static const char *const src[US_GEN_ERROR_VECTORS] = {
+        "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.111  src0=t0\n"
+        "    .inst 0x00007800, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000006\n"
+        "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n",
+        "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.111  src0=t0\n"
+        "    fc jump 300 func=0xff global alu_wait\n"
+        "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n",
+    };
+    static const char *const names[US_GEN_ERROR_VECTORS] = {"error-illegal_inst", "error-pc_range"};
+    static us_program_t prog;
+    us_knobs_t k;
+    us_knobs_default(&k);
+    if (which >= US_GEN_ERROR_VECTORS || us_asm_ex(src[which], "error-vector", &prog, err, err_size, false) != 0)
+        return false;
+    load_vector(&k, 4242u + which, &prog, names[which], v);
+    return true;
+}
+
+/* The vector around an assembled program: control registers, constants, inputs, textures from the seed. */
+static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *p, const char *name, us_vector_t *v)
+{
+    const us_program_t *prog = p;
     us_rng_t r = {seed * 0xD1B54A32D192ED03ull + 7u};
     us_vec_init(v);
     snprintf(v->name, sizeof v->name, "%s", name);
@@ -332,7 +364,7 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
     us_vec_add_write(v, US_CONFIG_ADDR, 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO);
     us_vec_add_write(v, US_FC_CTRL_ADDR, US_FC_CTRL_FULL_FC_EN_MASK);
     us_vec_add_write(v, US_CODE_OFFSET_ADDR, 0);
-    uint32_t last = prog.count - 1u;
+    uint32_t last = prog->count - 1u;
     us_vec_add_write(v, US_CODE_ADDR_ADDR, last << US_CODE_ADDR_END_ADDR_LO);
     us_vec_add_write(v, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
     us_vec_add_write(v, US_FC_BOOL_CONST_ADDR, us_rng_next(&r));
@@ -342,9 +374,9 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
         us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u * i, kr | kg << 8 | kb << 16);
     }
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, 0);
-    for (unsigned i = 0; i < prog.count; i++)
+    for (unsigned i = 0; i < prog->count; i++)
         for (unsigned w = 0; w < 6; w++)
-            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, prog.inst[i].w[w]);
+            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, prog->inst[i].w[w]);
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, GA_US_VECTOR_INDEX_TYPE_MASK);
     for (unsigned c = 0; c < NCONST_USED; c++)
         for (unsigned ch = 0; ch < 4; ch++)
@@ -361,5 +393,4 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
             for (unsigned ch = 0; ch < 4; ch++)
                 v->tex[id].texel[t][ch] = value(&r, k->special);
     }
-    return true;
 }

@@ -38,4 +38,8 @@ char *us_gen_program_source(const us_knobs_t *k, uint64_t seed);
  * Returns false with a message if the program did not assemble (a generator bug). */
 bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err, size_t err_size);
 
+/* Vectors whose program faults: 0 an illegal instruction word, 1 a jump out of the code window. */
+#define US_GEN_ERROR_VECTORS 2u
+bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_size);
+
 #endif

@@ -190,6 +190,15 @@ int main(int argc, char **argv)
          * the presets: smoke 5 vectors each, full 1,250 each (11,250) */
         if (!mesa_suite(strcmp(suite, "smoke") != 0, out, &retired, &written))
             return 1;
+        for (unsigned e = 0; e < US_GEN_ERROR_VECTORS; e++, written++) { /* the faults a program can hold */
+            static us_vector_t ev;
+            if (!us_gen_error_vector(e, &ev, err, sizeof err)) {
+                fprintf(stderr, "usgen: error vector %u: %s\n", e, err);
+                return 1;
+            }
+            if (!write_vector(&ev, out, &retired))
+                return 1;
+        }
         unsigned n = 0;
         bool ok = us_gen_fields(out, strcmp(suite, "smoke") != 0, stdout, &n, err, sizeof err);
         written += n;
