@@ -27,7 +27,7 @@ help:
 	@echo "              random program [SUITE=smoke|full] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
 	@echo "make test     install what is missing, build, run every test; ends with 'N passed, M failed'"
 	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
-	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (12,742 vectors)"
+	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (13,994 vectors)"
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make bench    speed figures and IPC side by side with the targets (DESIGN section 7)"
