@@ -14,6 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, checks, summary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAN_BRINGUP = os.path.join(ROOT, "build", "san", "bin", "usbringup")
 BRINGUP = os.environ.get("USBRINGUP") or (SAN_BRINGUP if os.path.exists(SAN_BRINGUP) else
@@ -31,16 +34,6 @@ W_PRED_PROGRAM = """
 0x00058000, 0x00240401, 0x00240401, 0x20442220, 0x4068c000, 0x1c222000,
 0x00078101, 0x0032e001, 0x0032e001, 0x20442220, 0xa068c000, 0x1c222000,
 """
-failures = []
-checks = [0]
-
-
-def check(cond, what):
-    checks[0] += 1
-    if not cond:
-        failures.append(what)
-        print(f"FAIL: {what}")
-    return cond
 
 
 def run(*argv, cwd=None):
@@ -389,9 +382,7 @@ def main():
             no_expectations(tmp, vec, regs)
             bank_writes(tmp, vec, words, regs)
         bad_input(tmp)
-    passed = checks[0] - len(failures)
-    print(f"{passed} of {checks[0]} checks passed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -15,17 +15,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, failures, summary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CTX = (1, 4)
-failures = []
-checks = [0]
-
-
-def check(cond, what):
-    checks[0] += 1
-    if not cond:
-        failures.append(what)
-        print(f"FAIL: {what}")
 
 
 def cosim(ctx, *args):
@@ -166,10 +160,10 @@ def main():
         check(p.returncode == 0 and "12 passed, 0 failed" in p.stdout and ok, f"regress: 12 runs pass, JUnit says so ({p.stdout[-300:]})")
         # A fault in every run (it fires in each run that writes pixel 0's red channel: most corpus programs)
         p = subprocess.run(rg + ["--kinds", "corpus", "--extra", "--inject-flip 4"], capture_output=True, text=True, cwd=ROOT)
-        summary = open(os.path.join(ROOT, "build", "regress", "summary.txt")).read()
-        m = re.search(r"(\d+) passed, (\d+) failed", summary)
+        summary_text = open(os.path.join(ROOT, "build", "regress", "summary.txt")).read()
+        m = re.search(r"(\d+) passed, (\d+) failed", summary_text)
         nfail = int(m.group(2)) if m else 0
-        check(p.returncode == 1 and nfail >= 8 and summary.count("\nFAIL ") == nfail and "--wave-from" in summary,
+        check(p.returncode == 1 and nfail >= 8 and summary_text.count("\nFAIL ") == nfail and "--wave-from" in summary_text,
               f"regress with injected faults exits 1 with one repro line per failure ({nfail} of 12 failed)")
         try:
             suite = ET.parse(junit).getroot().find("testsuite")
@@ -207,8 +201,7 @@ def main():
         check(p.returncode == 2, "a missing program exits 2")
         p = cosim(1, "--random", "0", "--seed", "1")
         check(p.returncode == 2, "a bad option value exits 2")
-    print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

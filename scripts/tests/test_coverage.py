@@ -9,20 +9,14 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, summary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "build", "bin")
 CROSSES = ["alu", "alu_op", "alu_op_mod", "alu_op_class", "alu_op_pattern", "alu_op_depth", "alu_mod_class", "fc",
            "fc_op_decision", "errors"]
 ONE, TWO, HALF, MTWO, INF = 0x3F800000, 0x40000000, 0x3F000000, 0xC0000000, 0x7F800000
-failures = []
-checks = [0]
-
-
-def check(cond, what):
-    checks[0] += 1
-    if not cond:
-        failures.append(what)
-        print(f"FAIL: {what}")
 
 
 def run(tool, *args):
@@ -276,8 +270,7 @@ def main():
         if_half(tmp)
         reports(tmp, corpus)
         bad_input(tmp, corpus)
-    print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -10,18 +10,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, summary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GEN = os.path.join(ROOT, "build", "bin", "usgen")
 USIM = os.path.join(ROOT, "build", "san", "bin", "usim")
-failures = []
-checks = [0]
-
-
-def check(cond, what):
-    checks[0] += 1
-    if not cond:
-        failures.append(what)
-        print(f"FAIL: {what}")
 
 
 def gen(*args):
@@ -144,8 +138,7 @@ def main():
                            (["--random", "5", "--out", tmp], "usage")):
             p = gen(*args)
             check(p.returncode == 2 and what in p.stderr, f"bad arguments exit 2 naming the problem: {what} ({p.stderr.strip()[:120]})")
-    print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -8,17 +8,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, checks, failures  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "build", "san", "bin")
-failures = []
-checks = [0]
-
-
-def check(cond, what):
-    checks[0] += 1
-    if not cond:
-        failures.append(what)
-        print(f"FAIL: {what}")
 
 
 def run(*args):
