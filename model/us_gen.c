@@ -356,7 +356,6 @@ bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_s
 /* The vector around an assembled program: control registers, constants, inputs, textures from the seed. */
 static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *p, const char *name, us_vector_t *v)
 {
-    const us_program_t *prog = p;
     us_rng_t r = {seed * 0xD1B54A32D192ED03ull + 7u};
     us_vec_init(v);
     snprintf(v->name, sizeof v->name, "%s", name);
@@ -364,7 +363,7 @@ static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *
     us_vec_add_write(v, US_CONFIG_ADDR, 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO);
     us_vec_add_write(v, US_FC_CTRL_ADDR, US_FC_CTRL_FULL_FC_EN_MASK);
     us_vec_add_write(v, US_CODE_OFFSET_ADDR, 0);
-    uint32_t last = prog->count - 1u;
+    uint32_t last = p->count - 1u;
     us_vec_add_write(v, US_CODE_ADDR_ADDR, last << US_CODE_ADDR_END_ADDR_LO);
     us_vec_add_write(v, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
     us_vec_add_write(v, US_FC_BOOL_CONST_ADDR, us_rng_next(&r));
@@ -373,10 +372,7 @@ static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *
         uint32_t kr = 1u + us_rng_next(&r) % k->count, kg = us_rng_next(&r) % 16u, kb = (us_rng_next(&r) % 5u - 2u) & 0xFFu;
         us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u * i, kr | kg << 8 | kb << 16);
     }
-    us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, 0);
-    for (unsigned i = 0; i < prog->count; i++)
-        for (unsigned w = 0; w < 6; w++)
-            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, prog->inst[i].w[w]);
+    us_vec_add_program(v, p, 0);
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, GA_US_VECTOR_INDEX_TYPE_MASK);
     for (unsigned c = 0; c < NCONST_USED; c++)
         for (unsigned ch = 0; ch < 4; ch++)

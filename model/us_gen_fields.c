@@ -131,10 +131,7 @@ static void setup_vector(us_vector_t *v, const us_program_t *p, unsigned start, 
     for (unsigned i = 0; i < 32; i++) /* loop counts 1..3: every loop a carrier opens ends */
         us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u * i,
                          (1u + us_rng_next(&r) % 3u) | (us_rng_next(&r) % 16u) << 8 | ((us_rng_next(&r) % 3u - 1u) & 0xFFu) << 16);
-    us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, (start + offset) & 511u);
-    for (unsigned i = 0; i < p->count; i++)
-        for (unsigned w = 0; w < 6; w++)
-            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, p->inst[i].w[w]);
+    us_vec_add_program(v, p, (start + offset) & 511u);
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, GA_US_VECTOR_INDEX_TYPE_MASK);
     for (unsigned c = 0; c < 8; c++)
         for (unsigned ch = 0; ch < 4; ch++)

@@ -46,10 +46,7 @@ bool us_gen_mesa_vector(unsigned prog, unsigned pattern, unsigned variant, us_ve
     us_vec_add_write(v, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
     us_vec_add_write(v, US_FC_INT_CONST_ADDR, 0xFFu); /* Mesa: every loop uses int 0 = 255 iterations */
     us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u, kr[variant]);
-    us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, 0);
-    for (unsigned i = 0; i < p.count; i++)
-        for (unsigned w = 0; w < 6; w++)
-            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, p.inst[i].w[w]);
+    us_vec_add_program(v, &p, 0);
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, GA_US_VECTOR_INDEX_TYPE_MASK);
     for (unsigned k = 0; k < 16; k++) /* c_k = k, as the programs assume */
         for (unsigned c = 0; c < 4; c++)

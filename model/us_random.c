@@ -47,10 +47,7 @@ void us_random_vector(us_vector_t *v, const us_program_t *prog, uint64_t seed)
         uint32_t kr = us_rng_next(&r) % 9u, kg = us_rng_next(&r) % 16u, kb = (us_rng_next(&r) % 5u - 2u) & 0xFFu;
         us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u * i, kr | kg << 8 | kb << 16);
     }
-    us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, 0);
-    for (unsigned i = 0; i < prog->count; i++)
-        for (unsigned w = 0; w < 6; w++)
-            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, prog->inst[i].w[w]);
+    us_vec_add_program(v, prog, 0);
     us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, GA_US_VECTOR_INDEX_TYPE_MASK);
     for (unsigned c = 0; c < US_NCONST; c++)
         for (unsigned ch = 0; ch < 4; ch++)

@@ -52,6 +52,14 @@ void us_vec_add_write(us_vector_t *v, uint32_t addr, uint32_t value)
     v->writes[v->nwrites++] = (us_reg_write_t){addr, value};
 }
 
+void us_vec_add_program(us_vector_t *v, const us_program_t *prog, unsigned slot)
+{
+    us_vec_add_write(v, GA_US_VECTOR_INDEX_ADDR, slot & (US_MAX_INST - 1u));
+    for (unsigned i = 0; i < prog->count; i++)
+        for (unsigned w = 0; w < 6; w++)
+            us_vec_add_write(v, GA_US_VECTOR_DATA_ADDR, prog->inst[i].w[w]);
+}
+
 typedef struct line_ctx {
     const char *fname;
     unsigned line;

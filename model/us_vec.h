@@ -51,5 +51,7 @@ unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const char *cons
 void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace);
 /* Appends one register write to the setup. */
 void us_vec_add_write(us_vector_t *v, uint32_t addr, uint32_t value);
+/* Appends the writes that load prog at instruction slot `slot` through GA_US_VECTOR_INDEX/DATA. */
+void us_vec_add_program(us_vector_t *v, const us_program_t *prog, unsigned slot);
 
 #endif
