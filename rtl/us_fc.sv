@@ -1,6 +1,6 @@
 // us_fc: one flow-control instruction applied to the flow-control state of a context, combinationally: the
 // vote, B_ELSE, the op (JUMP, LOOP/REP, ENDLOOP/ENDREP, BREAKLOOP/BREAKREP, CONTINUE), the address stack and
-// INCR/DECR, exactly as docs/spec.md section 4 and model/us_fc.c. The pipeline holds the state per context
+// INCR/DECR, exactly as docs/spec.md section 4 and model/golden/us_fc.c. The pipeline holds the state per context
 // and feeds it through here in its decode stage; an overflow or underflow sets its error bit and stops the
 // instruction where the C model stops it (earlier effects stay).
 module us_fc #(

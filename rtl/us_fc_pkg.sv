@@ -11,7 +11,7 @@ package us_fc_pkg;
     logic       rep;        // a REP frame: ENDREP does not step aL
   } us_frame_t;
 
-  // Error flags, the bits of enum us_error in model/us_model.h.
+  // Error flags, the bits of enum us_error in model/golden/us_model.h.
   localparam int unsigned ErrLoopOverflow    = 0;
   localparam int unsigned ErrLoopUnderflow   = 1;
   localparam int unsigned ErrAddrOverflow    = 2;

@@ -106,7 +106,7 @@ def gen_c_header(regs):
 
 
 def gen_c_source(regs):
-    o = [f"/* {BANNER} */", '#include "us_isa_gen.h"', ""]
+    o = [f"/* {BANNER} */", '#include "isa/us_isa_gen.h"', ""]
     for r in regs:
         s = short(r)
         for f in r.fields:
@@ -184,7 +184,7 @@ def gen_sv(regs):
 
 def gen_sv_legality(regs):
     """Functions that say whether an instruction word is legal: no reserved bit set and every enumerated field
-    holding a named value (the rules of us_inst_check in model/us_inst.c, without the pairing rules)."""
+    holding a named value (the rules of us_inst_check in model/isa/us_inst.c, without the pairing rules)."""
     o = []
     words = [r for r in regs if r.word >= 0]
     for r in words:
@@ -226,8 +226,8 @@ def gen_sv_legality(regs):
 def outputs():
     regs = isa_table.parse(TABLE)
     return {
-        os.path.join(ROOT, "model", "us_isa_gen.h"): gen_c_header(regs),
-        os.path.join(ROOT, "model", "us_isa_gen.c"): gen_c_source(regs),
+        os.path.join(ROOT, "model", "isa", "us_isa_gen.h"): gen_c_header(regs),
+        os.path.join(ROOT, "model", "isa", "us_isa_gen.c"): gen_c_source(regs),
         os.path.join(ROOT, "rtl", "us_isa_pkg.sv"): gen_sv(regs),
     }
 

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "us_asm.h"
-#include "us_hex.h"
+#include "isa/us_asm.h"
+#include "isa/us_hex.h"
 
 static int usage(void)
 {

@@ -1,6 +1,6 @@
 /* opendir, stat and mkdir are POSIX. */
 #define _POSIX_C_SOURCE 200809L
-/* uscov: functional coverage of the golden model (bins: model/us_cov.c).
+/* uscov: functional coverage of the golden model (bins: model/gen/us_cov.c).
  *   uscov [--vectors DIR|FILE]... [--program HEX|DIR --seeds N]... [--random LEN --seeds N]... [--out DIR]
  * Runs every input through the model, sampling each retired instruction, and writes coverage.txt,
  * coverage.html and coverage.tsv (every hit bin, for tools) into the --out directory (default build/coverage);
@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "us_cov.h"
-#include "us_hex.h"
-#include "us_randprog.h"
+#include "gen/us_cov.h"
+#include "isa/us_hex.h"
+#include "gen/us_randprog.h"
 
 enum kind { IN_VECTORS, IN_PROGRAM, IN_RANDOM };
 

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "us_dis.h"
-#include "us_hex.h"
-#include "us_mesa.h"
+#include "isa/us_dis.h"
+#include "isa/us_hex.h"
+#include "isa/us_mesa.h"
 
 static int usage(void)
 {

@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "us_gen.h"
-#include "us_gen_fields.h"
-#include "us_gen_mesa.h"
+#include "gen/us_gen.h"
+#include "gen/us_gen_fields.h"
+#include "gen/us_gen_mesa.h"
 
 static int usage(void)
 {

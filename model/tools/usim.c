@@ -9,11 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "us_dis.h"
-#include "us_hex.h"
-#include "us_random.h"
-#include "us_trace.h"
-#include "us_vec.h"
+#include "isa/us_dis.h"
+#include "isa/us_hex.h"
+#include "gen/us_random.h"
+#include "golden/us_trace.h"
+#include "gen/us_vec.h"
 
 static int usage(void)
 {

@@ -223,7 +223,7 @@ module us_core #(
     masked_of = m;
   endfunction
 
-  // Channel enables of a predicate select (us_pred_channels in model/us_quad.c): rgb RGBA per channel, RRRR..AAAA
+  // Channel enables of a predicate select (us_pred_channels in model/golden/us_quad_state.c): rgb RGBA per channel, RRRR..AAAA
   // one bit, NONE all; alpha RGBA reads the alpha bit.
   function automatic logic [3:0] pred_channels(input logic [3:0] bits, input logic [2:0] rsel, input logic rinv,
                                                input logic [2:0] asel, input logic ainv);
@@ -340,7 +340,7 @@ module us_core #(
   assign id_pred    = pred_q[id_ctx_q];
   assign id_running = ~(id_killed | id_inactive | masked_of(id_loop, id_loop_sp));
 
-  // Legality: the generated field checks and the pairing rules of us_inst_check (model/us_inst.c).
+  // Legality: the generated field checks and the pairing rules of us_inst_check (model/isa/us_inst.c).
   logic id_legal, id_in_window, pairing_ok, rgb_select_op, alpha_select_op, alpha_trans_op, rgb_dot_op;
   assign rgb_select_op   = ci.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MIN ||
                            ci.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX ||

@@ -7,7 +7,7 @@
 //   EX3  four adders: MAD lanes p[l] + C[l]; for a dot product lanes r and g add p0 + p1 and p2 + p3 instead.
 //   EX4  the dot product's last add, (p0 + p1) + (p2 | p2 + p3 | C[b]) for DP3, DP4, D2A, and the result
 //        select; the transcendental result arrives here (us_fp_trans, LATENCY 2).
-// The adds keep the C model's operand order (model/us_fp.c), which decides which NaN comes out.
+// The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel (
   input  logic             clk_i,
   input  logic             rst_ni,

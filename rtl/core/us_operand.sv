@@ -1,7 +1,7 @@
 // us_operand: the first execute stage of one pixel, combinational. From the pixel's three sources (rgb channels
 // read at the rgb addresses, alpha at the alpha addresses) it forms the pre-subtract source srcp, then each of
 // the operands A, B, C of the four lanes (r g b from the rgb unit's selects and swizzles, a from the alpha
-// unit's) with its input modifier: docs/spec.md section 5, model/us_alu.c read_sources/operand.
+// unit's) with its input modifier: docs/spec.md section 5, model/golden/us_alu.c read_sources/operand.
 //   MDH/MDV: A and C of a lane are src0 of pixel 0 and of pixel 1 (MDH) or 2 (MDV), unswizzled, with the A and
 //            C modifiers (d0_i, drgb_i, dalpha_i carry those pixels' src0).
 //            An rgb DP4 beside an alpha MDH/MDV still reads lane a's own A (a_dp4_o) for its fourth term.

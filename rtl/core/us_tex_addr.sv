@@ -1,5 +1,5 @@
 // us_tex_addr: EX5 of a TEX lookup for one pixel, combinational: the nearest texel of the texture model
-// (docs/spec.md section 6, model/us_tex.c). Unless UNSCALED, S and T are multiplied by the texture's width and
+// (docs/spec.md section 6, model/golden/us_tex.c). Unless UNSCALED, S and T are multiplied by the texture's width and
 // height; the texel is (floor(S), floor(T)) clamped to the texture, where NaN and everything below 1 give 0.
 module us_tex_addr (
   input  logic        unscaled_i,

@@ -1,6 +1,6 @@
 // us_tex_proj: EX4 of a TEX lookup for one pixel, combinational: a projected lookup (PROJ) divides S and T by Q,
 // as S x RCP(Q) and T x RCP(Q) with the transcendental unit's reciprocal (docs/spec.md section 6,
-// model/us_tex.c); every other lookup passes S and T on.
+// model/golden/us_tex.c); every other lookup passes S and T on.
 module us_tex_proj (
   input  logic        proj_i,
   input  logic [31:0] s_i,

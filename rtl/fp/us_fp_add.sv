@@ -1,6 +1,6 @@
 // us_fp_add: fp32 addition of the US, sum_o = a_i + b_i, combinational (docs/fp.md A.1 and A.2 ADD).
 //
-// Bit for bit the C golden model us_fp_add (model/us_fp.c):
+// Bit for bit the C golden model us_fp_add (model/golden/us_fp.c):
 // - inputs DAZ: a denormal reads as a zero of its sign;
 // - round to nearest even at unbounded exponent, then a result above 254 in the exponent field is an infinity and
 //   one below 1 (tiny AFTER rounding) a zero of the sign of the exact result (FTZ); exact cancellation gives +0;

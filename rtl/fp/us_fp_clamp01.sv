@@ -1,6 +1,6 @@
 // us_fp_clamp01: the output clamp to [0, 1] of the US, combinational (docs/fp.md A.2 CLAMP01).
 //
-// Bit for bit the C golden model us_fp_clamp01 (model/us_fp.c): a NaN of either sign, -0, every negative value,
+// Bit for bit the C golden model us_fp_clamp01 (model/golden/us_fp.c): a NaN of either sign, -0, every negative value,
 // +0 and denormals (DAZ) give +0; values above 1 (+inf included) give 1.0; 0 < r <= 1 (normal) is r unchanged.
 //
 // Logic: a 31-bit constant compare and a 3:1 mux; no pipelining needed.

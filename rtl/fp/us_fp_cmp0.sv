@@ -1,7 +1,7 @@
 // us_fp_cmp0: comparison with zero of the US (predicates and the ALU result), combinational (docs/fp.md A.2
 // CMP0).
 //
-// Bit for bit the C golden model us_fp_cmp0 (model/us_fp.c). +-0 and denormals are zero (DAZ); a NaN is
+// Bit for bit the C golden model us_fp_cmp0 (model/golden/us_fp.c). +-0 and denormals are zero (DAZ); a NaN is
 // unordered:
 //   op_i 0: v == 0    1: v < 0    2: v >= 0    3: v != 0 (the only one a NaN satisfies)
 //

@@ -1,7 +1,7 @@
 // us_fp_dot: the product-sum ops of the US, MAD, DP3, DP4 and D2A, as compositions of us_fp_mul and us_fp_add,
 // combinational (docs/fp.md A.2 MAD, DP3, DP4, D2A).
 //
-// Bit for bit the C golden model us_fp_mad / us_fp_dp3 / us_fp_dp4 / us_fp_d2a (model/us_fp.c). With
+// Bit for bit the C golden model us_fp_mad / us_fp_dp3 / us_fp_dp4 / us_fp_d2a (model/golden/us_fp.c). With
 // pk = MUL(a[k], b[k], zero_legacy_i), each rounded and flushed as a MUL on its own, and ADD as us_fp_add (the
 // operand order inside each ADD decides which NaN comes out):
 //   op_i 0 MAD: ADD(p0, c)                       op_i 2 DP4: ADD(ADD(p0, p1), ADD(p2, p3))

@@ -1,6 +1,6 @@
 // us_fp_frc: FRC of the US, result_o = a - floor(a), never 1.0, combinational (docs/fp.md A.2 FRC).
 //
-// Bit for bit the C golden model us_fp_frc (model/us_fp.c): a' = DAZ(a); f = floor(a') exactly (an integer-valued
+// Bit for bit the C golden model us_fp_frc (model/golden/us_fp.c): a' = DAZ(a); f = floor(a') exactly (an integer-valued
 // fp32; floor(-0) = -0; inf and NaN are passed on as they are); result = ADD(a', -f), one rounding, by an
 // us_fp_add instance; a result of exactly 1.0 (a tiny negative a, where 1 - |a| rounds up) becomes 0x3F7FFFFF.
 // So +-0 and denormals give +0, integers +0, +-inf the default NaN (inf - inf), a NaN the NaN quieted.

@@ -1,6 +1,6 @@
 // us_fp_minmax: MIN and MAX of the US, combinational (docs/fp.md A.2 MIN, MAX).
 //
-// Bit for bit the C golden model us_fp_min / us_fp_max (model/us_fp.c), which is SSE minss / maxss with DAZ:
+// Bit for bit the C golden model us_fp_min / us_fp_max (model/golden/us_fp.c), which is SSE minss / maxss with DAZ:
 // both operands are DAZ'd (a denormal becomes a zero of its sign), then
 //   max_i = 0: result_o = a < b ? a : b        max_i = 1: result_o = a > b ? a : b
 // comparing values (-0 equals +0). So a NaN operand, or equal operands (+0 and -0 included), give b. The chosen

@@ -1,6 +1,6 @@
 // us_fp_mul: fp32 multiplication of the US, prod_o = a_i * b_i, combinational (docs/fp.md A.1 and A.2 MUL).
 //
-// Bit for bit the C golden model us_fp_mul (model/us_fp.c):
+// Bit for bit the C golden model us_fp_mul (model/golden/us_fp.c):
 // - inputs DAZ: a denormal reads as a zero of its sign; every non-NaN result has the sign a ^ b;
 // - zero_legacy_i (US_CONFIG bit 1, ZERO_TIMES_ANYTHING_EQUALS_ZERO): a zero operand gives a zero of sign a ^ b,
 //   even against an infinity or a NaN; otherwise IEEE: a NaN a quieted, else a NaN b quieted, else 0 x inf =

@@ -1,6 +1,6 @@
 // us_fp_omod: the output modifier OMOD of the US, combinational (docs/fp.md A.2 OMOD).
 //
-// Bit for bit the C golden model us_fp_omod (model/us_fp.c):
+// Bit for bit the C golden model us_fp_omod (model/golden/us_fp.c):
 // - omod_i 0..6 multiply by 1, 2, 4, 8, 1/2, 1/4, 1/8: exact, an exponent add. A denormal input is a zero of its
 //   sign (DAZ); a result below 2^-126 is a zero of the input's sign; a result >= 2^128 an infinity of its sign;
 //   +-inf stays; then every NaN, whatever its sign or payload, becomes 0x7FFFFFFF.

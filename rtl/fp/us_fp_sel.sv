@@ -1,6 +1,6 @@
 // us_fp_sel: the selects CMP and CND of the US, combinational (docs/fp.md A.2 CMP, CND).
 //
-// Bit for bit the C golden model us_fp_cmp / us_fp_cnd (model/us_fp.c):
+// Bit for bit the C golden model us_fp_cmp / us_fp_cnd (model/golden/us_fp.c):
 //   cnd_i = 0 (CMP): result_o = c >= 0 ? a : b     true for +-0 and denormals of either sign (DAZ), false for NaN
 //   cnd_i = 1 (CND): result_o = c > 0.5 ? a : b    false for c = 0.5 and for NaN
 // The chosen operand comes out after DAZ (a denormal becomes a zero of its sign; a NaN is returned unchanged), as

@@ -1,5 +1,5 @@
 // The transcendental unit of the US: RCP, RSQ, EX2, LN2, SIN, COS of one fp32 value, bit-exact with
-// model/us_fp_trans.c (docs/fp.md part B): DAZ inputs, FTZ results, the special values and NaN rules of B.5.
+// model/golden/us_fp_trans.c (docs/fp.md part B): DAZ inputs, FTZ results, the special values and NaN rules of B.5.
 //
 // Ports
 //   clk_i, rst_ni  clock, asynchronous active-low reset (clears the valid pipeline only)

@@ -1,5 +1,5 @@
 // Transcendental unit, stage 1 of 4 (combinational): special inputs, exact argument reduction and the table
-// read (docs/fp.md B.4, B.5). Bit-exact with model/us_fp_trans.c.
+// read (docs/fp.md B.4, B.5). Bit-exact with model/golden/us_fp_trans.c.
 //
 // Every op reduces its input to a table (RCP, RSQ, EX2, LN2, SIN or COS), a segment index and an offset dx.
 // The offset leaves left-aligned to 24 bits: in every table D - S1 = 3 and DQ = 16, so with dx24 = dx << (24 - D)

@@ -21,11 +21,11 @@
 #include "rtl_record.h"
 
 extern "C" {
-#include "us_hex.h"
-#include "us_random.h"
-#include "us_randprog.h"
-#include "us_trace.h"
-#include "us_vec.h"
+#include "isa/us_hex.h"
+#include "gen/us_random.h"
+#include "gen/us_randprog.h"
+#include "golden/us_trace.h"
+#include "gen/us_vec.h"
 }
 
 #ifndef US_NUM_CTX

@@ -11,7 +11,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "us_model.h"
+#include "golden/us_model.h"
 }
 
 // One build writes one waveform format (Verilator cannot do both): US_TRACE_FST selects FST.

@@ -8,9 +8,9 @@
 #include <cstring>
 
 extern "C" {
-#include "us_dis.h"
-#include "us_strbuf.h"
-#include "us_trace.h"
+#include "isa/us_dis.h"
+#include "isa/us_strbuf.h"
+#include "golden/us_trace.h"
 }
 
 namespace {

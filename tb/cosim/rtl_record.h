@@ -7,7 +7,7 @@
 #include <vector>
 
 extern "C" {
-#include "us_model.h"
+#include "golden/us_model.h"
 }
 
 // Packed SystemVerilog arrays arrive as one wide vector: element i of width w sits at bits [i*w +: w].

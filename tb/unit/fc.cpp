@@ -10,8 +10,8 @@
 
 #include "Vfc_top.h"
 extern "C" {
-#include "us_model.h"
-#include "us_random.h"
+#include "golden/us_model.h"
+#include "gen/us_random.h"
 }
 
 /* Packed SystemVerilog arrays arrive as one wide vector: element i of width w sits at bits [i*w +: w]. */

@@ -33,7 +33,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "us_fp.h"
+#include "golden/us_fp.h"
 }
 
 namespace fpb {
@@ -43,7 +43,7 @@ constexpr uint32_t kFrac = 0x007FFFFFu;
 constexpr unsigned kMaxOperands = 9;
 constexpr unsigned kShowMismatches = 5;
 
-// ---- Deterministic random numbers (splitmix64, as model/tests/test_rng.h) ----
+// ---- Deterministic random numbers (splitmix64, as tb/model/test_rng.h) ----
 struct Rng {
     uint64_t state;
     explicit Rng(uint64_t seed) : state(seed) {}
@@ -56,7 +56,7 @@ struct Rng {
     }
 };
 
-// ---- The special values (as model/tests/test_fp_host.c) ----
+// ---- The special values (as tb/model/test_fp_host.c) ----
 static const uint32_t kSpecials[] = {
     0x00000000u, 0x80000000u,                             // +-0
     0x00000001u, 0x80000001u,                             // +-smallest denormal

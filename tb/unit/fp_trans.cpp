@@ -1,5 +1,5 @@
 // Unit bench of the transcendental unit (rtl/fp/us_fp_trans.sv through tb/unit/fp_trans_top.sv) against the C
-// golden model (model/us_fp_trans.c), bit for bit.
+// golden model (model/golden/us_fp_trans.c), bit for bit.
 //
 //   bench [--n N] [--seed S]           default mode: per op N (1,000,000) generated inputs (random bit patterns,
 //                                      every binade, around 1, the delicate ranges of each op, table segment
@@ -18,7 +18,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "us_fp.h"
+#include "golden/us_fp.h"
 }
 
 #include <algorithm>

@@ -8,8 +8,8 @@
 
 #include "Vregs_top.h"
 extern "C" {
-#include "us_model.h"
-#include "us_random.h"
+#include "golden/us_model.h"
+#include "gen/us_random.h"
 }
 
 static void tick(Vregs_top &t)

@@ -1,0 +1,82 @@
+/* mkdir, stat and strdup are POSIX. */
+#define _POSIX_C_SOURCE 200809L
+/* Writing a bring-up export (us_bringup.h) into a directory. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gen/us_bringup.h"
+
+static char *path_join(const char *dir, const char *file)
+{
+    size_t n = strlen(dir) + strlen(file) + 2;
+    char *p = malloc(n);
+    if (!p) {
+        fputs("us_bringup: out of memory\n", stderr);
+        exit(2);
+    }
+    snprintf(p, n, "%s/%s", dir, file);
+    return p;
+}
+
+/* mkdir -p: every missing directory of path. */
+static int make_dirs(const char *path, char *err, size_t err_size)
+{
+    char *p = strdup(path);
+    if (!p) {
+        snprintf(err, err_size, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (char *s = p + 1;; s++) {
+        bool end = *s == '\0';
+        if (*s == '/' || end) {
+            char keep = *s;
+            *s = '\0';
+            struct stat st;
+            if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode))) {
+                snprintf(err, err_size, "cannot make directory %s: %s", p, strerror(errno == EEXIST ? ENOTDIR : errno));
+                rc = -1;
+                break;
+            }
+            *s = keep;
+        }
+        if (end)
+            break;
+    }
+    free(p);
+    return rc;
+}
+
+static int write_text(const char *dir, const char *file, const char *text, char *err, size_t err_size)
+{
+    char *path = path_join(dir, file);
+    FILE *f = fopen(path, "w");
+    bool ok = f && fputs(text, f) != EOF;
+    int saved = errno;
+    if (f && fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok)
+        snprintf(err, err_size, "cannot write %s: %s", path, strerror(saved));
+    free(path);
+    return ok ? 0 : 2;
+}
+
+int us_bringup_write(const us_bringup_t *b, const char *dir, char *err, size_t err_size)
+{
+    if (make_dirs(dir, err, err_size) != 0)
+        return 2;
+    const struct {
+        const char *file;
+        const us_strbuf_t *text;
+    } files[] = {{"writes.txt", &b->writes},   {"expected.txt", &b->expected}, {"inputs.txt", &b->inputs},
+                 {"README.txt", &b->readme},   {"program.hex", &b->program}};
+    for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++)
+        if (write_text(dir, files[i].file, files[i].text->data ? files[i].text->data : "", err, err_size) != 0)
+            return 2;
+    return 0;
+}

@@ -1,0 +1,107 @@
+/* The shader unit's loadable state and its register-write port (GA_US_VECTOR_INDEX/DATA, US_* registers, the
+ * instruction banks), so the writes that bring up a chip also load the model. */
+#include <string.h>
+
+#include "golden/us_model.h"
+
+const char *const us_error_names[US_ERR_COUNT] = {"loop_overflow",    "loop_underflow", "addr_overflow",
+                                                  "addr_underflow",   "counter_overflow", "watchdog",
+                                                  "pc_range",         "illegal_inst"};
+
+us_params_t us_default_params(void)
+{
+    return (us_params_t){.loop_depth = 8, .addr_depth = 8, .counter_bits = 8, .watchdog = 1u << 20};
+}
+
+static void decode_slot(us_shader_t *sh, unsigned i)
+{
+    us_decode(&sh->imem[i], &sh->dec[i]);
+    sh->illegal[i] = us_inst_check(&sh->imem[i], NULL, 0) != 0;
+}
+
+void us_shader_init(us_shader_t *sh)
+{
+    memset(sh, 0, sizeof *sh);
+    sh->config = 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO;
+    sh->params = us_default_params();
+    for (unsigned i = 0; i < US_MAX_INST; i++)
+        decode_slot(sh, i);
+}
+
+/* GA_US_VECTOR_INDEX.CLAMP: constants clamped to [-1, 1] as they are loaded; NaN loads as +0. */
+static uint32_t clamp_pm1(uint32_t v)
+{
+    uint32_t mag = v & 0x7FFFFFFFu;
+    if (mag > 0x7F800000u)
+        return 0;
+    if (mag > 0x3F800000u)
+        return (v & 0x80000000u) | 0x3F800000u;
+    return v;
+}
+
+static void vector_data(us_shader_t *sh, uint32_t value)
+{
+    if (sh->vec_const) {
+        unsigned c = sh->vec_index & (US_NCONST - 1u);
+        sh->konst[c][sh->vec_word] = sh->vec_clamp ? clamp_pm1(value) : value;
+        if (++sh->vec_word == 4) {
+            sh->vec_word = 0;
+            sh->vec_index = (c + 1u) & (US_NCONST - 1u);
+        }
+    } else {
+        unsigned i = sh->vec_index & (US_MAX_INST - 1u);
+        sh->imem[i].w[sh->vec_word] = value;
+        if (++sh->vec_word == 6) {
+            decode_slot(sh, i);
+            sh->vec_word = 0;
+            sh->vec_index = (i + 1u) & (US_MAX_INST - 1u);
+        }
+    }
+}
+
+bool us_shader_write(us_shader_t *sh, uint32_t addr, uint32_t value)
+{
+    /* Instruction banks: dword d of slot i at bank_d + 4 i; the six banks are contiguous 2 KiB blocks. */
+    static const uint32_t bank[6] = {US_CMN_INST_ADDR,      US_ALU_RGB_ADDR_ADDR,  US_ALU_ALPHA_ADDR_ADDR,
+                                     US_ALU_RGB_INST_ADDR,  US_ALU_ALPHA_INST_ADDR, US_ALU_RGBA_INST_ADDR};
+    for (unsigned d = 0; d < 6; d++)
+        if (addr >= bank[d] && addr < bank[d] + 4u * US_MAX_INST && addr % 4u == 0) {
+            unsigned i = (addr - bank[d]) / 4u;
+            sh->imem[i].w[d] = value;
+            decode_slot(sh, i);
+            return true;
+        }
+    if (addr >= US_FC_INT_CONST_ADDR && addr < US_FC_INT_CONST_ADDR + 4u * US_FC_INT_CONST_COUNT && addr % 4u == 0) {
+        sh->int_const[(addr - US_FC_INT_CONST_ADDR) / 4u] = value;
+        return true;
+    }
+    switch (addr) {
+    case GA_US_VECTOR_INDEX_ADDR:
+        sh->vec_index = (value & GA_US_VECTOR_INDEX_INDEX_MASK) >> GA_US_VECTOR_INDEX_INDEX_LO;
+        sh->vec_const = (value & GA_US_VECTOR_INDEX_TYPE_MASK) != 0;
+        sh->vec_clamp = (value & GA_US_VECTOR_INDEX_CLAMP_MASK) != 0;
+        sh->vec_word = 0;
+        return true;
+    case GA_US_VECTOR_DATA_ADDR: vector_data(sh, value); return true;
+    case US_CONFIG_ADDR: sh->config = value; return true;
+    case US_PIXSIZE_ADDR: sh->pixsize = value; return true;
+    case US_FC_BOOL_CONST_ADDR: sh->bool_const = value; return true;
+    case US_FC_CTRL_ADDR: sh->fc_ctrl = value; return true;
+    case US_CODE_ADDR_ADDR: sh->code_addr = value; return true;
+    case US_CODE_RANGE_ADDR: sh->code_range = value; return true;
+    case US_CODE_OFFSET_ADDR: sh->code_offset = value; return true;
+    default: return false;
+    }
+}
+
+void us_shader_load_program(us_shader_t *sh, const us_program_t *prog)
+{
+    us_shader_write(sh, GA_US_VECTOR_INDEX_ADDR, 0);
+    for (unsigned i = 0; i < prog->count; i++)
+        for (unsigned w = 0; w < 6; w++)
+            us_shader_write(sh, GA_US_VECTOR_DATA_ADDR, prog->inst[i].w[w]);
+    uint32_t last = prog->count ? prog->count - 1u : 0;
+    us_shader_write(sh, US_CODE_OFFSET_ADDR, 0);
+    us_shader_write(sh, US_CODE_ADDR_ADDR, last << US_CODE_ADDR_END_ADDR_LO);
+    us_shader_write(sh, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
+}
