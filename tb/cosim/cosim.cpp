@@ -48,6 +48,7 @@ int usage()
           "                     +verilator+rand+reset+2 +verilator+seed+N say the same in Verilator's words\n"
           "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
           "  --report-dir DIR   where a mismatch report goes (default build)\n"
+          "  --result FILE      the run's verdict, figures, report file and repro command as JSON (for runners)\n"
           "  --max-cycles N     stop with an error after N cycles (default: from the watchdog)\n"
           "  --trace            print every retire record; --quiet: only the verdict\n"
           "Exit 0 match, 1 mismatch, 2 bad input.\n",
@@ -333,6 +334,8 @@ int cosim_parse(int argc, char **argv, Options &o)
                 return usage();
         } else if (!strcmp(a, "--report-dir") && i + 1 < argc)
             o.report_dir = argv[++i];
+        else if (!strcmp(a, "--result") && i + 1 < argc)
+            o.result = argv[++i];
         else if (!strncmp(a, "+verilator+", 11))
             continue;  // Verilator's own (the context reads them)
         else if (!strcmp(a, "--quiet"))
@@ -465,6 +468,7 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
     // Steady state: from the moment every first-wave quad is launched to the first end of a quad.
     uint64_t steady_from = rtl.cycle(), steady_to = 0, steady_retired = 0;
     int verdict = 0;
+    const char *verdict_name = o.rtl_only ? "rtl_only" : "match";
     clock_t t0 = clock();
     us_strbuf_t line;
     us_sb_init(&line);
@@ -538,6 +542,7 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
                     fprintf(stderr, "%s: the golden model does not meet the vector's expectations:\n%s", path,
                             rep.data);
                     verdict = 1;
+                    verdict_name = "expectations";
                 }
                 us_sb_free(&rep);
             }
@@ -555,5 +560,7 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
                 (unsigned long long)retired, (unsigned long long)rtl.cycle(), secs, secs > 0 ? retired / secs : 0.0,
                 secs > 0 ? rtl.cycle() / secs : 0.0, ipc);
     us_vec_free(&v);
+    if (o.result && !report.write_result(o.result, verdict_name, {retired, rtl.cycle(), secs, ipc}))
+        return 2;
     return verdict;
 }

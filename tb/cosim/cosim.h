@@ -32,6 +32,7 @@ struct Options {
     const char *wave = nullptr;  // --vcd FILE or --fst FILE
     bool wave_fst = false;
     const char *report_dir = "build";
+    const char *result = nullptr;  // --result FILE: the verdict as JSON
     bool have_seed = false, quiet = false, trace = false;
     unsigned long long seed = 0, wave_from = 0, wave_to = ~0ull, max_cycles = 0;
     unsigned quads = US_NUM_CTX;

@@ -105,6 +105,19 @@ std::string CosimReport::repro(unsigned long long cycle) const
 
 void CosimReport::write(const std::string &text, const std::string &json)
 {
+    // The verdict and the repro are the JSON's own fields (every report has both).
+    auto field = [&](const char *key) {
+        std::string k = std::string("\"") + key + "\":\"";
+        size_t at = json.find(k);
+        if (at == std::string::npos)
+            return std::string();
+        std::string v;
+        for (size_t i = at + k.size(); i < json.size() && json[i] != '"'; i++)
+            v += json[i] == '\\' && i + 1 < json.size() ? json[++i] : json[i];
+        return v;
+    };
+    written_verdict_ = field("verdict");
+    written_repro_ = field("reproduce");
     fputs(text.c_str(), stdout);
     fflush(stdout);
     FILE *f = fopen((stem_ + ".txt").c_str(), "w");
@@ -187,4 +200,26 @@ void CosimReport::unexpected(unsigned long long cycle, const us_retire_t &r)
                        std::to_string(r.ctx) + ",\"pc\":" + std::to_string(r.pc) + ",\"reproduce\":" +
                        json_string(cmd) + "}\n";
     write(text, json);
+}
+
+bool CosimReport::write_result(const char *file, const char *verdict, const Figures &f) const
+{
+    bool reported = !written_verdict_.empty();
+    char figures[256];
+    snprintf(figures, sizeof figures,
+             ",\"num_ctx\":%u,\"retired\":%llu,\"cycles\":%llu,\"cpu_s\":%.6f,\"retired_per_s\":%.0f,"
+             "\"cycles_per_s\":%.0f,\"ipc\":%.6f",
+             (unsigned)US_NUM_CTX, f.retired, f.cycles, f.cpu_s, f.cpu_s > 0 ? f.retired / f.cpu_s : 0.0,
+             f.cpu_s > 0 ? f.cycles / f.cpu_s : 0.0, f.ipc);
+    std::string json = "{\"verdict\":" + json_string(reported ? written_verdict_ : verdict) + ",\"input\":" +
+                       json_string(input_) + ",\"seed\":" + std::to_string(seed_) + figures + ",\"report\":" +
+                       (reported ? json_string(stem_ + ".json") : std::string("null")) + ",\"reproduce\":" +
+                       json_string(reported ? written_repro_ : command_) + "}\n";
+    FILE *out = fopen(file, "w");
+    bool ok = out && fputs(json.c_str(), out) != EOF;
+    if (out && fclose(out) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "uscosim: cannot write the result to %s\n", file);
+    return ok;
 }

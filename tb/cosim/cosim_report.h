@@ -17,11 +17,19 @@ class CosimReport {
                   const std::vector<FieldDiff> &diffs);
     void hang(unsigned long long cycle, const char *why);
     void unexpected(unsigned long long cycle, const us_retire_t &rtl);
+    // The run's verdict as JSON (--result FILE), for runners: the report's verdict, file and repro command when one
+    // was written, else `verdict` with the run's own command line. Returns false when FILE cannot be written.
+    struct Figures {
+        unsigned long long retired, cycles;
+        double cpu_s, ipc;
+    };
+    bool write_result(const char *file, const char *verdict, const Figures &f) const;
 
   private:
     void write(const std::string &text, const std::string &json);
     std::string repro(unsigned long long cycle) const;
     std::string dir_, input_, command_, stem_;
+    std::string written_verdict_, written_repro_;  // set when a report is written
     unsigned long long seed_;
     std::deque<us_retire_t> last_;
     std::vector<std::string> history() const;

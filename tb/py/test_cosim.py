@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The lockstep co-simulation (build/cosim/ctxN/uscosim, RTL us_core against the C model), NUM_CTX 1 and 4 (and 2
-on a subset):
+"""The lockstep co-simulation (build/cosim/ctxN/uscosim, RTL us_core against the C model) on each NUM_CTX of TEST_CTX
+(and TEST_CTX_EXTRA on a subset; tb/config.mk):
 - every corpus program on SEEDS seeds, and random legal programs of every instruction type, match;
 - the same runs match from random initial state (Verilator random reset, 5 seeds);
 - checking the checker: a flipped bit of one RTL temporary write fails with the field named (text and JSON
@@ -19,7 +19,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, failures, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CTX = (1, 4)
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import project_config  # noqa: E402
+
+_cfg = project_config.read()
+CTX = tuple(project_config.ints("TEST_CTX", _cfg))
+CTX_EXTRA = tuple(project_config.ints("TEST_CTX_EXTRA", _cfg))
+TOOL = project_config.one_int("TOOL_CTX", _cfg)  # the NUM_CTX of build/bin/uscosim and uscosim_sc
 
 
 def cosim(ctx, *args):
@@ -48,13 +54,15 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         rep = ["--quiet", "--report-dir", tmp]
         expect_match([(c, ["--program", f, "--seed", str(s), *rep]) for c in CTX for f in progs
-                      for s in range(1, seeds + 1)], f"corpus x {seeds} seeds, NUM_CTX 1 and 4")
+                      for s in range(1, seeds + 1)], f"corpus x {seeds} seeds, NUM_CTX {' and '.join(map(str, CTX))}")
         expect_match([(c, ["--random", "40", "--seed", str(s), "--quads", "8", *rep]) for c in CTX
                       for s in range(1, 151)], "150 random programs of 40 instructions, 8 quads")
-        # NUM_CTX 2 as well (the RTL is claimed correct for 1, 2 and 4)
-        expect_match([(2, ["--program", f, "--seed", str(s), *rep]) for f in progs for s in range(1, 11)] +
-                     [(2, ["--random", "40", "--seed", str(s), "--quads", "6", *rep]) for s in range(1, 101)],
-                     "NUM_CTX 2: corpus x 10 seeds, 100 random programs")
+        # TEST_CTX_EXTRA as well, on fewer runs (the RTL is claimed correct for every NUM_CTX tested)
+        expect_match([(c, ["--program", f, "--seed", str(s), *rep]) for c in CTX_EXTRA for f in progs
+                      for s in range(1, 11)] +
+                     [(c, ["--random", "40", "--seed", str(s), "--quads", "6", *rep]) for c in CTX_EXTRA
+                      for s in range(1, 101)],
+                     f"NUM_CTX {' and '.join(map(str, CTX_EXTRA))}: corpus x 10 seeds, 100 random programs")
         expect_match([(c, ["--program", progs[s % len(progs)], "--seed", str(s), "--rand-seed", str(r), *rep])
                       for c in CTX for s in (1, 2) for r in (1, 7, 99, 12345, 2 ** 31 - 1)],
                      "random initial state, 5 Verilator seeds")
@@ -80,6 +88,26 @@ def main():
                 ok = False
                 print(e)
             check(ok, f"ctx{c}: the JSON report has the verdict, seed, field, values, history and repro")
+            # the run's result (--result, what the regression reads): the report's verdict, file and repro
+            res_file = os.path.join(tmp, f"result-{c}.json")
+            p = cosim(c, "--program", prog, "--seed", "5", "--inject-flip", "3", "--report-dir", tmp, "--result", res_file)
+            try:
+                res = json.load(open(res_file))
+                ok_res = (p.returncode == 1 and res["verdict"] == "mismatch" and res["report"] == js
+                          and ok and res["reproduce"] == r["reproduce"] and res["num_ctx"] == c)
+            except (OSError, ValueError, KeyError) as e:
+                ok_res = False
+                print(e)
+            check(ok_res, f"ctx{c}: --result names the mismatch, its report and the report's repro command")
+            p = cosim(c, "--program", prog, "--seed", "5", "--report-dir", tmp, "--result", res_file, "--quiet")
+            try:
+                res = json.load(open(res_file))
+                ok_res = (p.returncode == 0 and res["verdict"] == "match" and res["report"] is None
+                          and res["retired"] > 0 and res["cycles"] > res["retired"] // c)
+            except (OSError, ValueError, KeyError) as e:
+                ok_res = False
+                print(e)
+            check(ok_res, f"ctx{c}: --result of a clean run says match, with no report and its figures")
             # the repro command runs and writes a waveform around the failure
             cmd = r["reproduce"].split() if ok else []
             if cmd:
@@ -112,7 +140,7 @@ def main():
 
         # Waveforms: a window of cycles with the top-level signals and value changes.
         w = os.path.join(tmp, "w.vcd")
-        p = cosim(4, "--program", prog, "--seed", "1", "--vcd", w, "--wave-from", "100", "--wave-to", "4000", "--quiet")
+        p = cosim(TOOL, "--program", prog, "--seed", "1", "--vcd", w, "--wave-from", "100", "--wave-to", "4000", "--quiet")
         check(p.returncode == 0 and os.path.exists(w), "a run with --vcd matches and writes the file")
         if os.path.exists(w):
             vcd = open(w).read()
@@ -130,7 +158,7 @@ def main():
                [["--program", prog, "--seed", "5", "--inject-flip", "3"], [vec], ["--random", "40", "--seed", "11", "--inject-flip", "7"]]
         same = 0
         for args in runs:
-            a = cosim(4, *args, "--report-dir", tmp)
+            a = cosim(TOOL, *args, "--report-dir", tmp)
             b = subprocess.run([sc, *args, "--report-dir", tmp], capture_output=True, text=True, cwd=ROOT)
             verdict = lambda p: re.search(r"NUM_CTX \d+: (\w+): (\d+) quad-instructions", p.stderr)
             va, vb = verdict(a), verdict(b)
@@ -140,14 +168,14 @@ def main():
                 print(f"  {' '.join(args)}: uscosim exit {a.returncode} {va and va.groups()}, "
                       f"uscosim_sc exit {b.returncode} {vb and vb.groups()}\n{b.stdout[-800:]}{b.stderr[-800:]}")
         check(same == len(runs), f"uscosim_sc (SystemC sc_clock) gives uscosim's verdict and retired count: {same} of {len(runs)}")
-        check(any(cosim(4, *r).returncode == 1 for r in runs[-3:]), "the SystemC comparison includes failing runs")
+        check(any(cosim(TOOL, *r).returncode == 1 for r in runs[-3:]), "the SystemC comparison includes failing runs")
         w = os.path.join(tmp, "sc.vcd")
         b = subprocess.run([sc, "--program", prog, "--seed", "1", "--vcd", w, "--quiet"], capture_output=True, text=True)
         check(b.returncode == 0 and os.path.exists(w) and "rvfi_valid_o" in open(w).read(),
               "uscosim_sc writes a VCD with the core's signals")
 
         # The regression runner: a clean run, and one whose runs all carry an injected fault.
-        rg = [sys.executable, os.path.join(ROOT, "scripts", "regress.py"), "--shared", os.path.dirname(os.path.dirname(corpus)),
+        rg = [sys.executable, os.path.join(ROOT, "tb", "regress", "regress.py"), "--shared", os.path.dirname(os.path.dirname(corpus)),
               "--limit", "12"]
         p = subprocess.run(rg, capture_output=True, text=True, cwd=ROOT)
         junit = os.path.join(ROOT, "build", "regress", "junit.xml")
@@ -171,9 +199,9 @@ def main():
         except (OSError, ET.ParseError, AttributeError):
             ok = False
         check(ok, "the JUnit XML lists the same failures")
-        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "regress.py"), "--suite", "nightly"],
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "tb", "regress", "regress.py"), "--suite", "nightly"],
                            capture_output=True, text=True, cwd=ROOT)
-        check(p.returncode == 2 and "smoke or full" in p.stderr, "regress: a bad SUITE exits 2")
+        check(p.returncode == 2 and "smoke or full (tb/config.mk)" in p.stderr, "regress: a bad SUITE exits 2")
 
         # FST: build/bin/uscosim hands --fst to the FST build beside it; make wave writes either format.
         f = os.path.join(tmp, "w.fst")
@@ -187,7 +215,7 @@ def main():
             m = re.search(r"wave: (\S+) \((\d+) bytes\); the run exited 0", p.stdout)
             check(p.returncode == 0 and m is not None and m.group(1).endswith("." + fmt) and int(m.group(2)) > 1000,
                   f"make wave FMT={fmt} writes the run's waveform ({p.stdout[-200:]}{p.stderr[-200:]})")
-        js = os.path.join(tmp, "mismatch-shadertoy_circle_sin.fs-5-ctx4.json")
+        js = os.path.join(tmp, f"mismatch-shadertoy_circle_sin.fs-5-ctx{TOOL}.json")
         p = subprocess.run(["make", "--no-print-directory", "wave", f"REPORT={js}"], capture_output=True, text=True, cwd=ROOT)
         check(p.returncode == 0 and "the run exited 1 (a mismatch: the window holds it)" in p.stdout,
               f"make wave REPORT=... re-runs a failure with its window ({p.stdout[-300:]})")

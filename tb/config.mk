@@ -1,0 +1,38 @@
+# Configurations and regression suites, as data. The Makefile includes this file; the scripts read it through
+# scripts/project_config.py. One `NAME := value` per line (a value is words separated by spaces); '#' starts a
+# comment. Stack depths and counter width are not here: they are part of the state table, spec/state.txt.
+
+# The lockstep harness builds (build/cosim/ctxN/uscosim), and the one build/bin/uscosim, uscosim_sc and uscosim_fst are.
+COSIM_CTX := 1 2 4 8
+TOOL_CTX := 4
+
+# make test: the co-simulation tests run everything on TEST_CTX and a smaller set (corpus x 10 seeds, 100 random
+# programs) on TEST_CTX_EXTRA.
+TEST_CTX := 1 4
+TEST_CTX_EXTRA := 2
+
+# make synth: us_core at each of these NUM_CTX (and every other module once).
+SYNTH_CTX := 1 4
+
+# make bench: IPC per NUM_CTX, the Verilated core alone, and lockstep rates.
+BENCH_IPC_CTX := 1 4 8
+BENCH_ALONE_CTX := 8
+BENCH_LOCKSTEP_CTX := 1 8
+
+# make regress SUITE=name: every vector under the suite's folders, every corpus program on CORPUS_SEEDS seeds from
+# SEED, and RANDOM random legal programs of RANDOM_LEN instructions on RANDOM_QUADS quads, split evenly over
+# REGRESS_CTX. A suite whose VECTORS include build/vectors/full needs `make vectors` first (SUITE_x_MAKE).
+REGRESS_CTX := 1 4
+REGRESS_SUITES := smoke full
+SUITE_smoke_VECTORS := vectors/smoke
+SUITE_smoke_CORPUS_SEEDS := 10
+SUITE_smoke_RANDOM := 200
+SUITE_smoke_RANDOM_LEN := 40
+SUITE_smoke_RANDOM_QUADS := 8
+SUITE_smoke_MAKE :=
+SUITE_full_VECTORS := vectors/smoke build/vectors/full
+SUITE_full_CORPUS_SEEDS := 100
+SUITE_full_RANDOM := 2000
+SUITE_full_RANDOM_LEN := 40
+SUITE_full_RANDOM_QUADS := 8
+SUITE_full_MAKE := vectors

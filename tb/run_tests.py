@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Runs every test of `make test` (the list is data: tb/tests.ini) in parallel and ends with the line
+`N passed, M failed`.
+
+A test is a command; exit 0 is a pass. A test whose input is missing (for example ../shared) is reported as
+skipped, never as passed.
+"""
+import argparse
+import concurrent.futures
+import configparser
+import glob
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import project_config  # noqa: E402
+
+TEST_LIST = os.path.join(ROOT, "tb", "tests.ini")
+
+
+class TestListError(Exception):
+    pass
+
+
+def tests(shared, path=TEST_LIST):
+    """(name, argv, needs) for every test of the list, in its order."""
+    cfg = project_config.read()
+    values = {"py": shlex.quote(sys.executable), "shared": shared, "corpus": os.path.join(shared, "corpus", "mesa-fs"),
+              "regs": os.path.join(shared, "spec", "regs")}
+
+    def expand(text, where, extra=None):
+        def field(m):
+            key = m.group(1)
+            if key.startswith("cfg:"):
+                if key[4:] not in cfg:
+                    raise TestListError(f"{path}: [{where}]: {key[4:]} is not set in tb/config.mk")
+                return ", ".join(cfg[key[4:]])
+            v = (extra or {}).get(key, values.get(key))
+            if v is None:
+                raise TestListError(f"{path}: [{where}]: unknown field {{{key}}}")
+            return v
+        return re.sub(r"\{([a-z]+(?::[A-Z_]+)?)\}", field, text)
+
+    parser = configparser.ConfigParser(interpolation=None, delimiters=("=",), comment_prefixes=("#",))
+    parser.optionxform = str
+    try:
+        with open(path) as fh:
+            parser.read_file(fh)
+    except (OSError, configparser.Error) as e:
+        raise TestListError(f"{path}: {e}") from None
+    out = []
+    for section in parser.sections():
+        keys = dict(parser[section])
+        unknown = set(keys) - {"run", "needs", "each"}
+        if "run" not in keys or unknown:
+            raise TestListError(f"{path}: [{section}]: needs a run line and only run/needs/each keys")
+        matches = [None]
+        if "each" in keys:
+            matches = sorted(glob.glob(os.path.join(ROOT, keys["each"])))
+            if not matches:
+                raise TestListError(f"{path}: [{section}]: each = {keys['each']} matches nothing")
+        for m in matches:
+            extra = {"name": os.path.splitext(os.path.basename(m))[0]} if m else None
+            out.append((expand(section, section, extra), shlex.split(expand(keys["run"], section, extra)),
+                        expand(keys["needs"], section, extra) if "needs" in keys else None))
+    return out
+
+
+
+
+def run(name, argv, needs):
+    if needs and not os.path.exists(needs):
+        return name, "skip", f"{needs} is missing", 0.0
+    start = time.time()
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=0", UBSAN_OPTIONS="print_stacktrace=1")
+    try:
+        p = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=1200, env=env)
+        out = (p.stdout + p.stderr).strip()
+        status = "pass" if p.returncode == 0 else "fail"
+    except subprocess.TimeoutExpired:
+        out, status = "timed out after 1200 s", "fail"
+    except OSError as e:
+        out, status = str(e), "fail"
+    return name, status, out, time.time() - start
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+    shared = os.path.abspath(a.shared)
+    try:
+        test_list = tests(shared)
+    except (TestListError, project_config.ConfigError, OSError) as e:
+        print(f"run_tests: {e}", file=sys.stderr)
+        return 2
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        futs = [pool.submit(run, *t) for t in test_list]
+        for f in concurrent.futures.as_completed(futs):
+            name, status, out, secs = f.result()
+            counts[status] += 1
+            print(f"{status.upper():4}  {name}  ({secs:.1f} s)", flush=True)
+            if status != "pass" or a.verbose:
+                lines = out.splitlines()
+                for line in lines[-40:] if status == "fail" else lines[-8:]:
+                    print(f"      {line}")
+    if counts["skip"]:
+        print(f"{counts['skip']} skipped (inputs missing; not counted as passed)")
+    print(f"{counts['pass']} passed, {counts['fail']} failed")
+    return 1 if counts["fail"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
