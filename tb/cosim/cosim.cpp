@@ -187,11 +187,16 @@ void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in)
     t.launch_i = 0;
 }
 
+// The command that reproduces this run, without --result FILE (a repro must not overwrite a runner's result).
 std::string command_line(int argc, char **argv)
 {
     std::string s;
     for (int i = 0; i < argc; i++) {
-        if (i)
+        if (!strcmp(argv[i], "--result") && i + 1 < argc) {
+            i++;
+            continue;
+        }
+        if (!s.empty())
             s += ' ';
         s += argv[i];
     }
