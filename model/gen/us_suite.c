@@ -1,0 +1,180 @@
+/* The vector suites (us_suite.h): the presets, the suite table and the writers. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gen/us_gen_fields.h"
+#include "gen/us_gen_mesa.h"
+#include "gen/us_suite.h"
+
+typedef struct preset {
+    const char *name;
+    const char *knobs; /* space-separated NAME=VALUE */
+} preset_t;
+
+/* The presets: the default mix and knob settings that push one dimension each. */
+static const preset_t presets[] = {
+    {"mix", ""},
+    {"alu", "fc=0 tex=0 out=10 len=12"},
+    {"fc", "fc=60 depth=4 loops=50 breaks=80 len=4"},
+    {"tex", "tex=50 kill=40 uncovered=50"},
+    {"hazard", "hazard=1 window=4 len=10"},
+    {"special", "special=60"},
+    {"uncovered", "uncovered=100 fc=40 kill=60 tex=30"},
+    {"wide", "window=128 hazard=16 len=10"},
+    {"deep", "alu=20 out=0 tex=0 fc=80 depth=8 loops=90 breaks=70 count=2 len=2"},
+};
+#define NPRESETS (sizeof presets / sizeof presets[0])
+
+static bool apply(us_knobs_t *k, const char *list, char *err, size_t err_size)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        if (!us_knobs_set(k, tok, err, err_size))
+            return false;
+    return us_knobs_check(k, err, err_size);
+}
+
+/* Runs the model on v for its expectations and writes DIR/NAME.vec. */
+static bool write_vector(us_vector_t *v, us_suite_out_t *o)
+{
+    static us_shader_t sh;
+    static us_quad_t q;
+    char path[4096];
+    us_vec_setup(v, &sh, &q);
+    us_quad_run(&q, &sh);
+    o->retired += q.retired;
+    snprintf(path, sizeof path, "%s/%s.vec", o->dir, v->name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
+        us_vec_free(v);
+        return false;
+    }
+    us_vec_write(f, v, &q, NULL, 0);
+    bool ok = !ferror(f);
+    ok = fclose(f) == 0 && ok;
+    if (!ok)
+        snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
+    us_vec_free(v);
+    o->written += ok;
+    return ok;
+}
+
+/* Generates one constrained-random vector and writes DIR/PREFIX-SEED.vec. */
+static bool emit(const us_knobs_t *k, uint64_t seed, const char *prefix, us_suite_out_t *o)
+{
+    static us_vector_t v;
+    char err[400];
+    if (!us_gen_vector(k, seed, &v, err, sizeof err)) {
+        snprintf(o->err, sizeof o->err, "seed %llu: the generated program does not assemble (a generator bug): %s",
+                 (unsigned long long)seed, err);
+        return false;
+    }
+    snprintf(v.name, sizeof v.name, "%s-%llu", prefix, (unsigned long long)seed);
+    return write_vector(&v, o);
+}
+
+/* The Mesa FC suite: every program with every divergence pattern (smoke: the first two variants of patterns
+ * 0x5 and 0xe only). */
+static bool mesa_suite(bool full, us_suite_out_t *o)
+{
+    static us_vector_t v;
+    char err[400];
+    for (unsigned prog = 0; prog < us_gen_mesa_programs(); prog++)
+        for (unsigned pat = 0; pat < US_GEN_MESA_PATTERNS; pat++)
+            for (unsigned var = 0; var < US_GEN_MESA_VARIANTS; var++) {
+                if (!full && !((pat == 0x5u || pat == 0xEu) && var < 2u))
+                    continue;
+                if (!us_gen_mesa_vector(prog, pat, var, &v, err, sizeof err)) {
+                    snprintf(o->err, sizeof o->err, "Mesa FC program %s: %s", us_gen_mesa_name(prog), err);
+                    return false;
+                }
+                if (!write_vector(&v, o))
+                    return false;
+            }
+    return true;
+}
+
+/* The suites. smoke: the field-exhaustive ALU/OUT/TEX carriers, two variants of Mesa patterns 0x5 and 0xe, 5
+ * vectors per preset; full: every field vector (FC too), the whole Mesa FC suite, 1,250 per preset (11,250). */
+typedef struct suite {
+    const char *name;
+    bool full_mesa, fc_fields;
+    unsigned per_preset;
+} suite_t;
+static const suite_t suites[] = {
+    {"smoke", false, false, 5u},
+    {"full", true, true, 1250u},
+};
+#define NSUITES (sizeof suites / sizeof suites[0])
+
+const char *us_suite_names(void)
+{
+    return "smoke or full";
+}
+
+static const suite_t *find(const char *name)
+{
+    for (unsigned i = 0; i < NSUITES; i++)
+        if (!strcmp(suites[i].name, name))
+            return &suites[i];
+    return NULL;
+}
+
+bool us_suite_known(const char *name)
+{
+    return find(name) != NULL;
+}
+
+bool us_suite_write_mesa(us_suite_out_t *o)
+{
+    return mesa_suite(true, o);
+}
+
+bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o)
+{
+    for (uint64_t i = 0; i < count; i++)
+        if (!emit(k, seed + i, prefix, o))
+            return false;
+    return true;
+}
+
+bool us_suite_write(const char *name, us_suite_out_t *o)
+{
+    const suite_t *s = find(name);
+    if (!s) {
+        snprintf(o->err, sizeof o->err, "unknown suite \"%s\" (%s)", name, us_suite_names());
+        return false;
+    }
+    char err[400];
+    if (!mesa_suite(s->full_mesa, o))
+        return false;
+    for (unsigned e = 0; e < US_GEN_ERROR_VECTORS; e++) { /* the faults a program can hold */
+        static us_vector_t ev;
+        if (!us_gen_error_vector(e, &ev, err, sizeof err)) {
+            snprintf(o->err, sizeof o->err, "error vector %u: %s", e, err);
+            return false;
+        }
+        if (!write_vector(&ev, o))
+            return false;
+    }
+    unsigned n = 0;
+    bool ok = us_gen_fields(o->dir, s->fc_fields, stdout, &n, o->err, sizeof o->err);
+    o->written += n;
+    if (!ok)
+        return false;
+    for (unsigned p = 0; p < NPRESETS; p++) {
+        us_knobs_t pk;
+        us_knobs_default(&pk);
+        if (!apply(&pk, presets[p].knobs, err, sizeof err)) {
+            snprintf(o->err, sizeof o->err, "preset %s: %s", presets[p].name, err);
+            return false;
+        }
+        for (unsigned i = 0; i < s->per_preset; i++)
+            if (!emit(&pk, 1000u * p + i + 1u, presets[p].name, o))
+                return false;
+    }
+    return true;
+}
