@@ -105,7 +105,7 @@ def check(t):
             sub = t.structs.get(f.ctype)
             if sub:
                 if f.width != "-" or sub.prefix or (s.packed and not sub.packed):
-                    raise TableError(f"{f.where}: a field of struct type has width '-' and no record type")
+                    raise TableError(f"{f.where}: a field of struct type takes width '-' and a struct, not a record")
                 for m in sub.fields:
                     if m.width == "-" and m.name not in f.subs:
                         raise TableError(f"{f.where}: {f.name} needs {m.name}=WIDTH")
@@ -277,8 +277,7 @@ def gen_sv(t):
                 if parametric(width) and width not in t.structs:
                     later.append(f"{name}_o")
                     continue
-                if width == "ERR_COUNT":
-                    width = str(len(t.errors))
+                width = width if width in t.structs else str(width_value(t, width, s.name))
                 packed = "".join(f"[{v - 1}:0]" for _, v in dims)
                 note = "; ".join(x for x in (f"{name}_t {packed}" if packed else "", comment) if x)
                 rows.append((f"typedef {sv_elem(t, width)} {name}_t;", note))
