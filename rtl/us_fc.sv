@@ -4,9 +4,9 @@
 // and feeds it through here in its decode stage; an overflow or underflow sets its error bit and stops the
 // instruction where the C model stops it (earlier effects stay).
 module us_fc #(
-  parameter int unsigned LoopDepth   = 8,
-  parameter int unsigned AddrDepth   = 8,
-  parameter int unsigned CounterBits = 8
+  parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
+  parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
+  parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits
 ) (
   // the instruction
   input  logic [31:0]            fc_inst_i,
@@ -39,7 +39,7 @@ module us_fc #(
   // outcome
   output logic                   jump_o,
   output logic [8:0]             next_pc_o,
-  output logic [7:0]             errors_o
+  output logic [us_fc_pkg::ErrCount-1:0] errors_o
 );
 
   localparam int unsigned LoopSpW = $clog2(LoopDepth + 1);

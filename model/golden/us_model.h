@@ -8,33 +8,19 @@
 #include <stdint.h>
 
 #include "isa/us_inst.h"
+#include "golden/us_state_gen.h" /* US_NPIX, the error bits, the frame and retire record (spec/state.txt) */
 
-#define US_NPIX 4u
 #define US_NTEMP 128u
 #define US_NCONST 256u
 #define US_NTEX 16u
 #define US_TEX_MAX_DIM 16u
 #define US_MAX_STACK 64u
 
-/* Sticky error flags: any of them ends the quad. */
-enum us_error {
-    US_ERR_LOOP_OVERFLOW = 1u << 0,
-    US_ERR_LOOP_UNDERFLOW = 1u << 1,
-    US_ERR_ADDR_OVERFLOW = 1u << 2,
-    US_ERR_ADDR_UNDERFLOW = 1u << 3,
-    US_ERR_COUNTER_OVERFLOW = 1u << 4,
-    US_ERR_WATCHDOG = 1u << 5,
-    US_ERR_PC_RANGE = 1u << 6,
-    US_ERR_ILLEGAL_INST = 1u << 7,
-};
-#define US_ERR_COUNT 8u
-extern const char *const us_error_names[US_ERR_COUNT]; /* bit i -> "loop_overflow", ... */
-
 /* Model parameters the RTL has as parameters too. */
 typedef struct us_params {
-    unsigned loop_depth;   /* loop-stack frames (default 8) */
-    unsigned addr_depth;   /* address-stack entries (default 8) */
-    unsigned counter_bits; /* branch-counter width (default 8) */
+    unsigned loop_depth;   /* loop-stack frames (default US_DEFAULT_LOOP_DEPTH) */
+    unsigned addr_depth;   /* address-stack entries (default US_DEFAULT_ADDR_DEPTH) */
+    unsigned counter_bits; /* branch-counter width (default US_DEFAULT_COUNTER_BITS) */
     uint32_t watchdog;     /* instructions a quad may retire before US_ERR_WATCHDOG (default 1 << 20) */
 } us_params_t;
 
@@ -58,14 +44,6 @@ typedef struct us_shader {
     us_params_t params;
 } us_shader_t;
 
-typedef struct us_frame {
-    uint32_t count;       /* iterations left */
-    uint8_t al, step;     /* aL and its step (KB, two's complement) */
-    uint8_t member;       /* pixels running when the loop began */
-    uint8_t broken, continued;
-    bool rep;             /* REP frame: ENDREP does not step aL */
-} us_frame_t;
-
 typedef struct us_quad {
     uint32_t temp[US_NPIX][US_NTEMP][4];
     uint8_t temp_written[US_NTEMP][US_NPIX]; /* channel mask per address and pixel, for the final dump */
@@ -87,34 +65,6 @@ typedef struct us_quad {
     bool done;
     unsigned ctx;
 } us_quad_t;
-
-/* One retired instruction: what it changed. The RTL retire port carries the same fields. */
-typedef struct us_write {
-    uint8_t addr;          /* temporary address or render target */
-    uint8_t mask[US_NPIX]; /* channels written, per pixel (bit 0 r .. bit 3 a) */
-    uint32_t val[US_NPIX][4];
-} us_write_t;
-
-typedef struct us_retire {
-    unsigned ctx, pc, next_pc;
-    uint64_t seq; /* 0 for the quad's first instruction */
-    us_inst_t inst;
-    uint8_t running_before, running_after, killed_after;
-    us_write_t temp[2]; /* [0] rgb (and TEX) destination, [1] alpha destination */
-    us_write_t out[2];  /* [0] rgb render target, [1] alpha render target */
-    uint8_t w_mask;
-    uint32_t w_val[US_NPIX];
-    uint8_t pred_mask[US_NPIX], pred_val[US_NPIX]; /* predicate bits written, and their new values */
-    uint8_t result_mask, result_val;               /* ALU result: pixels written, new values */
-    bool jumped;
-    uint8_t inactive_after;
-    uint32_t counter_after[US_NPIX];
-    unsigned loop_sp, addr_sp;
-    us_frame_t loop_top; /* zero when the loop stack is empty */
-    uint16_t addr_top;
-    uint32_t errors;
-    bool done;
-} us_retire_t;
 
 /* Shader unit: reset values (US_CONFIG = 2, as Mesa sets it; everything else 0), and register writes. */
 void us_shader_init(us_shader_t *sh);

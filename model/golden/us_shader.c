@@ -4,13 +4,10 @@
 
 #include "golden/us_model.h"
 
-const char *const us_error_names[US_ERR_COUNT] = {"loop_overflow",    "loop_underflow", "addr_overflow",
-                                                  "addr_underflow",   "counter_overflow", "watchdog",
-                                                  "pc_range",         "illegal_inst"};
-
 us_params_t us_default_params(void)
 {
-    return (us_params_t){.loop_depth = 8, .addr_depth = 8, .counter_bits = 8, .watchdog = 1u << 20};
+    return (us_params_t){.loop_depth = US_DEFAULT_LOOP_DEPTH, .addr_depth = US_DEFAULT_ADDR_DEPTH,
+                         .counter_bits = US_DEFAULT_COUNTER_BITS, .watchdog = 1u << 20};
 }
 
 static void decode_slot(us_shader_t *sh, unsigned i)

@@ -15,9 +15,9 @@
 // its us_retire_t.
 module us_core #(
   parameter int unsigned NumCtx      = 1,
-  parameter int unsigned LoopDepth   = 8,
-  parameter int unsigned AddrDepth   = 8,
-  parameter int unsigned CounterBits = 8,
+  parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
+  parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
+  parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
@@ -60,39 +60,39 @@ module us_core #(
   // Status
   output logic [NumCtx-1:0]            ctx_running_o,  // launched and not ended
   output logic [NumCtx-1:0]            ctx_done_o,     // ended (sticky until the next launch)
-  output logic [NumCtx-1:0][7:0]       ctx_errors_o,   // enum us_error bits
+  output logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0] ctx_errors_o,  // enum us_error bits
 
   // Retire port: one record per retired instruction (model us_retire_t)
-  output logic                         rvfi_valid_o,
-  output logic [3:0]                   rvfi_ctx_o,
-  output logic [31:0]                  rvfi_seq_o,
-  output logic [8:0]                   rvfi_pc_o,
-  output logic [8:0]                   rvfi_next_pc_o,
-  output logic [5:0][31:0]             rvfi_inst_o,
-  output logic [3:0]                   rvfi_running_before_o,
-  output logic [3:0]                   rvfi_running_after_o,
-  output logic [3:0]                   rvfi_killed_after_o,
-  output logic [1:0][6:0]              rvfi_temp_addr_o,   // [0] rgb / TEX destination, [1] alpha
-  output logic [1:0][3:0][3:0]         rvfi_temp_mask_o,   // slot, pixel, channel
-  output logic [1:0][3:0][3:0][31:0]   rvfi_temp_val_o,    // zero where not written
-  output logic [1:0][1:0]              rvfi_out_addr_o,    // render targets of the rgb and alpha outputs
-  output logic [1:0][3:0][3:0]         rvfi_out_mask_o,
-  output logic [1:0][3:0][3:0][31:0]   rvfi_out_val_o,
-  output logic [3:0]                   rvfi_w_mask_o,
-  output logic [3:0][31:0]             rvfi_w_val_o,
-  output logic [3:0][3:0]              rvfi_pred_mask_o,
-  output logic [3:0][3:0]              rvfi_pred_val_o,
-  output logic [3:0]                   rvfi_result_mask_o,
-  output logic [3:0]                   rvfi_result_val_o,
-  output logic                         rvfi_jumped_o,
-  output logic [3:0]                   rvfi_inactive_after_o,
-  output logic [3:0][CounterBits-1:0]  rvfi_counter_after_o,
-  output logic [LoopSpW-1:0]           rvfi_loop_sp_o,
-  output logic [AddrSpW-1:0]           rvfi_addr_sp_o,
-  output us_fc_pkg::us_frame_t         rvfi_loop_top_o,    // zero when the loop stack is empty
-  output logic [8:0]                   rvfi_addr_top_o,
-  output logic [7:0]                   rvfi_errors_o,
-  output logic                         rvfi_done_o
+  output logic                                      rvfi_valid_o,
+  output us_fc_pkg::rvfi_ctx_t                      rvfi_ctx_o,
+  output us_fc_pkg::rvfi_seq_t                      rvfi_seq_o,
+  output us_fc_pkg::rvfi_pc_t                       rvfi_pc_o,
+  output us_fc_pkg::rvfi_next_pc_t                  rvfi_next_pc_o,
+  output us_fc_pkg::rvfi_inst_t [5:0]               rvfi_inst_o,
+  output us_fc_pkg::rvfi_running_before_t           rvfi_running_before_o,
+  output us_fc_pkg::rvfi_running_after_t            rvfi_running_after_o,
+  output us_fc_pkg::rvfi_killed_after_t             rvfi_killed_after_o,
+  output us_fc_pkg::rvfi_temp_addr_t [1:0]          rvfi_temp_addr_o,      // [0] rgb / TEX destination, [1] alpha
+  output us_fc_pkg::rvfi_temp_mask_t [1:0][3:0]     rvfi_temp_mask_o,      // slot, pixel, channel
+  output us_fc_pkg::rvfi_temp_val_t [1:0][3:0][3:0] rvfi_temp_val_o,       // zero where not written
+  output us_fc_pkg::rvfi_out_addr_t [1:0]           rvfi_out_addr_o,       // [0] rgb render target, [1] alpha
+  output us_fc_pkg::rvfi_out_mask_t [1:0][3:0]      rvfi_out_mask_o,
+  output us_fc_pkg::rvfi_out_val_t [1:0][3:0][3:0]  rvfi_out_val_o,
+  output us_fc_pkg::rvfi_w_mask_t                   rvfi_w_mask_o,
+  output us_fc_pkg::rvfi_w_val_t [3:0]              rvfi_w_val_o,
+  output us_fc_pkg::rvfi_pred_mask_t [3:0]          rvfi_pred_mask_o,
+  output us_fc_pkg::rvfi_pred_val_t [3:0]           rvfi_pred_val_o,
+  output us_fc_pkg::rvfi_result_mask_t              rvfi_result_mask_o,
+  output us_fc_pkg::rvfi_result_val_t               rvfi_result_val_o,
+  output us_fc_pkg::rvfi_jumped_t                   rvfi_jumped_o,
+  output us_fc_pkg::rvfi_inactive_after_t           rvfi_inactive_after_o,
+  output logic [3:0][CounterBits-1:0]               rvfi_counter_after_o,
+  output logic [LoopSpW-1:0]                        rvfi_loop_sp_o,
+  output logic [AddrSpW-1:0]                        rvfi_addr_sp_o,
+  output us_fc_pkg::rvfi_loop_top_t                 rvfi_loop_top_o,       // zero when the loop stack is empty
+  output us_fc_pkg::rvfi_addr_top_t                 rvfi_addr_top_o,
+  output us_fc_pkg::rvfi_errors_t                   rvfi_errors_o,
+  output us_fc_pkg::rvfi_done_t                     rvfi_done_o
 );
 
   localparam int unsigned LoopIdxW = (LoopDepth > 1) ? $clog2(LoopDepth) : 1;
@@ -152,19 +152,19 @@ module us_core #(
   // ===================================================================================================
   // Context state
   // ===================================================================================================
-  logic [NumCtx-1:0]                        run_q, run_d, busy_q, busy_d, done_q, done_d;
-  logic [NumCtx-1:0][7:0]                   err_q, err_d;
-  logic [NumCtx-1:0][8:0]                   pc_q, pc_d;
-  logic [NumCtx-1:0][31:0]                  retired_q, retired_d;
-  logic [NumCtx-1:0][3:0]                   covered_q, covered_d, killed_q, killed_d;
-  logic [NumCtx-1:0][3:0]                   inactive_q, inactive_d, result_q, result_d;
-  logic [NumCtx-1:0][3:0][CounterBits-1:0]  counter_q, counter_d;
+  logic [NumCtx-1:0]                         run_q, run_d, busy_q, busy_d, done_q, done_d;
+  logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0] err_q, err_d;
+  logic [NumCtx-1:0][8:0]                    pc_q, pc_d;
+  logic [NumCtx-1:0][31:0]                   retired_q, retired_d;
+  logic [NumCtx-1:0][3:0]                    covered_q, covered_d, killed_q, killed_d;
+  logic [NumCtx-1:0][3:0]                    inactive_q, inactive_d, result_q, result_d;
+  logic [NumCtx-1:0][3:0][CounterBits-1:0]   counter_q, counter_d;
   us_fc_pkg::us_frame_t [NumCtx-1:0][LoopDepth-1:0] loop_q, loop_d;
-  logic [NumCtx-1:0][LoopSpW-1:0]           loop_sp_q, loop_sp_d;
-  logic [NumCtx-1:0][AddrDepth-1:0][8:0]    addr_q, addr_d;
-  logic [NumCtx-1:0][AddrSpW-1:0]           addr_sp_q, addr_sp_d;
-  logic [NumCtx-1:0][3:0][3:0]              pred_q, pred_d;
-  logic [CtxW-1:0]                          rr_q, rr_d;
+  logic [NumCtx-1:0][LoopSpW-1:0]            loop_sp_q, loop_sp_d;
+  logic [NumCtx-1:0][AddrDepth-1:0][8:0]     addr_q, addr_d;
+  logic [NumCtx-1:0][AddrSpW-1:0]            addr_sp_q, addr_sp_d;
+  logic [NumCtx-1:0][3:0][3:0]               pred_q, pred_d;
+  logic [CtxW-1:0]                           rr_q, rr_d;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -388,7 +388,7 @@ module us_core #(
   logic [AddrSpW-1:0]                   fc_addr_sp;
   logic                                 fc_jump;
   logic [8:0]                           fc_next_pc;
-  logic [7:0]                           fc_errors;
+  logic [us_fc_pkg::ErrCount-1:0]       fc_errors;
 
   us_fc #(
     .LoopDepth  (LoopDepth),
@@ -835,7 +835,7 @@ module us_core #(
   logic [3:0][3:0]       wb_pred_mask, wb_pred_new, wb_temp0_mask, wb_temp1_mask, wb_out0_mask, wb_out1_mask;
   logic [3:0][3:0][31:0] wb_tval;
   logic [3:0][1:0]       tex_dst_swz;
-  logic [7:0]            wb_errors;
+  logic [us_fc_pkg::ErrCount-1:0] wb_errors;
   logic                  wb_done;
   logic [8:0]            end_pc;
   assign tex_dst_swz   = {wb_ta.dst_a_swiz, wb_ta.dst_b_swiz, wb_ta.dst_g_swiz, wb_ta.dst_r_swiz};
@@ -905,7 +905,7 @@ module us_core #(
     // Termination: errors, END_ADDR fallen through, LAST with every unkilled pixel ACTIVE and unmasked, watchdog
     wb_errors = err_q[wb_ctx] | wb_ctrl_q.err;
     wb_done   = 1'b0;
-    if (wb_errors != 8'h0) begin
+    if (wb_errors != '0) begin
       wb_done = 1'b1;
     end else if (!wb_ctrl_q.jumped && wb_ctrl_q.pc == end_pc) begin
       wb_done = 1'b1;

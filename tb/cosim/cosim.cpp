@@ -19,6 +19,7 @@
 #include "cosim.h"
 #include "cosim_report.h"
 #include "rtl_record.h"
+#include "us_state_pack.h"
 
 extern "C" {
 #include "isa/us_hex.h"
@@ -64,56 +65,12 @@ bool parse_u64(const char *s, unsigned long long *out)
     return *s && !*end && errno == 0;
 }
 
-// The RTL's retire port as a record.
+// The RTL's retire port as a record, the result value canonical as in the golden one (below).
 us_retire_t read_record(Vus_core &t)
 {
     us_retire_t r;
-    memset(&r, 0, sizeof r);
-    r.ctx = t.rvfi_ctx_o;
-    r.seq = t.rvfi_seq_o;
-    r.pc = t.rvfi_pc_o;
-    r.next_pc = t.rvfi_next_pc_o;
-    for (unsigned w = 0; w < 6; w++)
-        r.inst.w[w] = t.rvfi_inst_o[w];
-    r.running_before = t.rvfi_running_before_o;
-    r.running_after = t.rvfi_running_after_o & 0xFu;
-    r.killed_after = t.rvfi_killed_after_o;
-    for (unsigned s = 0; s < 2; s++) {
-        r.temp[s].addr = (uint8_t)narrow_bits(t.rvfi_temp_addr_o, 7 * s, 7);
-        r.out[s].addr = (uint8_t)narrow_bits(t.rvfi_out_addr_o, 2 * s, 2);
-        for (unsigned p = 0; p < US_NPIX; p++) {
-            r.temp[s].mask[p] = (uint8_t)narrow_bits(t.rvfi_temp_mask_o, 16 * s + 4 * p, 4);
-            r.out[s].mask[p] = (uint8_t)narrow_bits(t.rvfi_out_mask_o, 16 * s + 4 * p, 4);
-            for (unsigned c = 0; c < 4; c++) {
-                r.temp[s].val[p][c] = t.rvfi_temp_val_o[16 * s + 4 * p + c];
-                r.out[s].val[p][c] = t.rvfi_out_val_o[16 * s + 4 * p + c];
-            }
-        }
-    }
-    r.w_mask = t.rvfi_w_mask_o;
-    for (unsigned p = 0; p < US_NPIX; p++) {
-        r.w_val[p] = t.rvfi_w_val_o[p];
-        r.pred_mask[p] = (uint8_t)narrow_bits(t.rvfi_pred_mask_o, 4 * p, 4);
-        r.pred_val[p] = (uint8_t)narrow_bits(t.rvfi_pred_val_o, 4 * p, 4);
-        r.counter_after[p] = (uint32_t)narrow_bits(t.rvfi_counter_after_o, US_COUNTER_BITS * p, US_COUNTER_BITS);
-    }
-    r.result_mask = t.rvfi_result_mask_o;
-    r.result_val = t.rvfi_result_val_o & t.rvfi_result_mask_o;
-    r.jumped = t.rvfi_jumped_o;
-    r.inactive_after = t.rvfi_inactive_after_o;
-    r.loop_sp = t.rvfi_loop_sp_o;
-    r.addr_sp = t.rvfi_addr_sp_o;
-    uint64_t f = t.rvfi_loop_top_o;
-    r.loop_top.count = (uint32_t)narrow_bits(f, 29, 8);
-    r.loop_top.al = (uint8_t)narrow_bits(f, 21, 8);
-    r.loop_top.step = (uint8_t)narrow_bits(f, 13, 8);
-    r.loop_top.member = (uint8_t)narrow_bits(f, 9, 4);
-    r.loop_top.broken = (uint8_t)narrow_bits(f, 5, 4);
-    r.loop_top.continued = (uint8_t)narrow_bits(f, 1, 4);
-    r.loop_top.rep = narrow_bits(f, 0, 1);
-    r.addr_top = t.rvfi_addr_top_o;
-    r.errors = t.rvfi_errors_o;
-    r.done = t.rvfi_done_o;
+    us_retire_unpack(t, &r);
+    r.result_val &= r.result_mask;
     return r;
 }
 

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "us_state_pack.h"
+
 namespace {
 
 struct Differ {
@@ -43,13 +45,6 @@ void compare_write(Differ &d, const char *kind, unsigned slot, const us_write_t 
         d.slot(kind, slot, "addr", -1, -1, g.addr, r.addr);
 }
 
-uint64_t frame_bits(const us_frame_t &f)
-{
-    return (uint64_t)(f.count & 0xFFu) << 29 | (uint64_t)f.al << 21 | (uint64_t)f.step << 13 |
-           (uint64_t)(f.member & 15u) << 9 | (uint64_t)(f.broken & 15u) << 5 | (uint64_t)(f.continued & 15u) << 1 |
-           (uint64_t)f.rep;
-}
-
 }  // namespace
 
 std::vector<FieldDiff> compare_records(const us_retire_t &g, const us_retire_t &r)
@@ -82,7 +77,7 @@ std::vector<FieldDiff> compare_records(const us_retire_t &g, const us_retire_t &
     d.scalar("result_mask", g.result_mask, r.result_mask);
     d.scalar("result_val", g.result_val & g.result_mask, r.result_val & r.result_mask);
     d.scalar("loop_sp", g.loop_sp, r.loop_sp);
-    d.scalar("loop_top", frame_bits(g.loop_top), frame_bits(r.loop_top));
+    d.scalar("loop_top", us_frame_pack(g.loop_top), us_frame_pack(r.loop_top));
     d.scalar("addr_sp", g.addr_sp, r.addr_sp);
     d.scalar("addr_top", g.addr_top, r.addr_top);
     d.scalar("errors", g.errors, r.errors);

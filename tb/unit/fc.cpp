@@ -9,36 +9,14 @@
 #include <memory>
 
 #include "Vfc_top.h"
+#include "us_state_pack.h"
 extern "C" {
-#include "golden/us_model.h"
 #include "gen/us_random.h"
 }
 
-/* Packed SystemVerilog arrays arrive as one wide vector: element i of width w sits at bits [i*w +: w]. */
-template <typename W> static void put_bits(W &wide, unsigned lo, unsigned width, uint64_t v)
-{
-    for (unsigned b = 0; b < width; b++) {
-        unsigned bit = lo + b;
-        wide[bit / 32] = (wide[bit / 32] & ~(1u << (bit % 32))) | (uint32_t)((v >> b) & 1u) << (bit % 32);
-    }
-}
-
-template <typename W> static uint64_t get_bits(const W &wide, unsigned lo, unsigned width)
-{
-    uint64_t v = 0;
-    for (unsigned b = 0; b < width; b++) {
-        unsigned bit = lo + b;
-        v |= (uint64_t)((wide[bit / 32] >> (bit % 32)) & 1u) << b;
-    }
-    return v;
-}
-
-static uint64_t pack_frame(const us_frame_t &f)
-{
-    return (uint64_t)(f.count & 0xFFu) << 29 | (uint64_t)f.al << 21 | (uint64_t)f.step << 13 |
-           (uint64_t)(f.member & 15u) << 9 | (uint64_t)(f.broken & 15u) << 5 | (uint64_t)(f.continued & 15u) << 1 |
-           (uint64_t)f.rep;
-}
+/* fc_top has the default depths; packed arrays put element i of width w at bits [i*w +: w]. */
+static const unsigned kLoopDepth = US_DEFAULT_LOOP_DEPTH, kAddrDepth = US_DEFAULT_ADDR_DEPTH;
+static const unsigned kCounterBits = US_DEFAULT_COUNTER_BITS, kCounterMax = (1u << kCounterBits) - 1u;
 
 static unsigned small(us_rng_t &r, unsigned max)
 {
@@ -89,10 +67,11 @@ int main(int argc, char **argv)
         q.inactive = us_rng_next(&r) & 15u;
         for (unsigned p = 0; p < 4; p++) {
             q.pred[p] = us_rng_next(&r) & 15u;
-            q.counter[p] = (q.inactive >> p & 1u) ? (us_rng_next(&r) % 8u ? small(r, 6) : 255u - small(r, 2)) : 0u;
+            q.counter[p] =
+                (q.inactive >> p & 1u) ? (us_rng_next(&r) % 8u ? small(r, 6) : kCounterMax - small(r, 2)) : 0u;
         }
-        q.loop_sp = us_rng_next(&r) % 3u ? us_rng_next(&r) % 4u : us_rng_next(&r) % 9u;
-        for (unsigned i = 0; i < 8; i++) {
+        q.loop_sp = us_rng_next(&r) % 3u ? us_rng_next(&r) % 4u : us_rng_next(&r) % (kLoopDepth + 1u);
+        for (unsigned i = 0; i < kLoopDepth; i++) {
             us_frame_t &f = q.loop[i];
             f.count = small(r, 255);
             f.al = (uint8_t)us_rng_next(&r);
@@ -102,8 +81,8 @@ int main(int argc, char **argv)
             f.continued = us_rng_next(&r) % 2u ? 0u : us_rng_next(&r) & f.member & ~f.broken;
             f.rep = us_rng_next(&r) % 4u == 0;
         }
-        q.addr_sp = us_rng_next(&r) % 3u ? us_rng_next(&r) % 4u : us_rng_next(&r) % 9u;
-        for (unsigned i = 0; i < 8; i++)
+        q.addr_sp = us_rng_next(&r) % 3u ? us_rng_next(&r) % 4u : us_rng_next(&r) % (kAddrDepth + 1u);
+        for (unsigned i = 0; i < kAddrDepth; i++)
             q.addr_stack[i] = (uint16_t)(us_rng_next(&r) % 512u);
 
         // the RTL, from the same state
@@ -120,16 +99,14 @@ int main(int argc, char **argv)
         t->killed_i = q.killed;
         t->alu_result_i = q.alu_result;
         t->inactive_i = q.inactive;
-        t->pred_i = 0;
-        t->counter_i = 0;
         for (unsigned p = 0; p < 4; p++) {
-            t->pred_i |= (uint16_t)(q.pred[p] << (4 * p));
-            t->counter_i |= q.counter[p] << (8 * p);
+            vl_put(t->pred_i, 4 * p, 4, q.pred[p]);
+            vl_put(t->counter_i, kCounterBits * p, kCounterBits, q.counter[p]);
         }
-        for (unsigned i = 0; i < 8; i++) {
-            put_bits(t->loop_i, 37 * i, 37, pack_frame(q.loop[i]));
-            put_bits(t->addr_i, 9 * i, 9, q.addr_stack[i]);
-        }
+        for (unsigned i = 0; i < kLoopDepth; i++)
+            vl_put(t->loop_i, US_FRAME_BITS * i, US_FRAME_BITS, us_frame_pack(q.loop[i]));
+        for (unsigned i = 0; i < kAddrDepth; i++)
+            vl_put(t->addr_i, 9 * i, 9, q.addr_stack[i]);
         t->loop_sp_i = q.loop_sp;
         t->addr_sp_i = q.addr_sp;
         t->eval();
@@ -139,16 +116,16 @@ int main(int argc, char **argv)
         jumps += rec.jumped;
         errs += q.errors != 0;
         bool ok = t->inactive_o == q.inactive && t->loop_sp_o == q.loop_sp && t->addr_sp_o == q.addr_sp &&
-                  t->jump_o == rec.jumped && t->next_pc_o == rec.next_pc && t->errors_o == (q.errors & 0x1Fu);
+                  t->jump_o == rec.jumped && t->next_pc_o == rec.next_pc && t->errors_o == (q.errors & US_ERR_FC_MASK);
         uint32_t rtl_counter[4];
         for (unsigned p = 0; p < 4; p++) {
-            rtl_counter[p] = t->counter_o >> (8 * p) & 0xFFu;
+            rtl_counter[p] = (uint32_t)vl_get(t->counter_o, kCounterBits * p, kCounterBits);
             ok = ok && rtl_counter[p] == q.counter[p];
         }
         for (unsigned i = 0; i < q.loop_sp; i++)
-            ok = ok && get_bits(t->loop_o, 37 * i, 37) == pack_frame(q.loop[i]);
+            ok = ok && vl_get(t->loop_o, US_FRAME_BITS * i, US_FRAME_BITS) == us_frame_pack(q.loop[i]);
         for (unsigned i = 0; i < q.addr_sp; i++)
-            ok = ok && get_bits(t->addr_o, 9 * i, 9) == q.addr_stack[i];
+            ok = ok && vl_get(t->addr_o, 9 * i, 9) == q.addr_stack[i];
         if (!ok) {
             fails++;
             std::printf("case %u: FC_INST 0x%08x FC_ADDR 0x%08x CMN 0x%08x pc %u\n", k, fi, fa, cmn, pc);
