@@ -7,6 +7,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generated  # noqa: E402
 import isa_table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -239,21 +240,7 @@ def main():
     except isa_table.TableError as e:
         print(e, file=sys.stderr)
         return 2
-    stale = []
-    for path, text in outs.items():
-        old = open(path).read() if os.path.exists(path) else None
-        if old == text:
-            continue
-        if check:
-            stale.append(os.path.relpath(path, ROOT))
-        else:
-            with open(path, "w") as fh:
-                fh.write(text)
-            print(f"wrote {os.path.relpath(path, ROOT)}")
-    if stale:
-        print("stale generated files (run `make gen`): " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return generated.write_or_check(outs, ROOT, check)
 
 
 if __name__ == "__main__":
