@@ -1,13 +1,11 @@
-/* mkdir, stat and strdup are POSIX. */
-#define _POSIX_C_SOURCE 200809L
 /* Writing a bring-up export (us_bringup.h) into a directory. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "gen/us_bringup.h"
+#include "gen/us_dirs.h"
 
 static char *path_join(const char *dir, const char *file)
 {
@@ -19,35 +17,6 @@ static char *path_join(const char *dir, const char *file)
     }
     snprintf(p, n, "%s/%s", dir, file);
     return p;
-}
-
-/* mkdir -p: every missing directory of path. */
-static int make_dirs(const char *path, char *err, size_t err_size)
-{
-    char *p = strdup(path);
-    if (!p) {
-        snprintf(err, err_size, "out of memory");
-        return -1;
-    }
-    int rc = 0;
-    for (char *s = p + 1;; s++) {
-        bool end = *s == '\0';
-        if (*s == '/' || end) {
-            char keep = *s;
-            *s = '\0';
-            struct stat st;
-            if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode))) {
-                snprintf(err, err_size, "cannot make directory %s: %s", p, strerror(errno == EEXIST ? ENOTDIR : errno));
-                rc = -1;
-                break;
-            }
-            *s = keep;
-        }
-        if (end)
-            break;
-    }
-    free(p);
-    return rc;
 }
 
 static int write_text(const char *dir, const char *file, const char *text, char *err, size_t err_size)
@@ -68,8 +37,12 @@ static int write_text(const char *dir, const char *file, const char *text, char 
 
 int us_bringup_write(const us_bringup_t *b, const char *dir, char *err, size_t err_size)
 {
-    if (make_dirs(dir, err, err_size) != 0)
+    char failed[4096];
+    int rc = us_make_dirs(dir, failed, sizeof failed);
+    if (rc) {
+        snprintf(err, err_size, "cannot make directory %s: %s", failed, strerror(rc));
         return 2;
+    }
     const struct {
         const char *file;
         const us_strbuf_t *text;

@@ -1,4 +1,4 @@
-/* opendir, stat and mkdir are POSIX. */
+/* opendir and stat are POSIX. */
 #define _POSIX_C_SOURCE 200809L
 /* Running inputs through the golden model for coverage (us_cov_run.h): vectors, hex programs on seeded inputs,
  * random legal programs; and writing the three reports. */
@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "gen/us_cov_run.h"
+#include "gen/us_dirs.h"
 #include "gen/us_randprog.h"
 #include "isa/us_hex.h"
 
@@ -215,30 +216,6 @@ void us_cov_run_random(us_cov_t *c, unsigned len, unsigned long seeds, us_strbuf
                  len);
 }
 
-/* mkdir -p */
-static int make_dir(const char *path, char *err, size_t err_size)
-{
-    char buf[4096];
-    size_t n = strlen(path);
-    if (n == 0 || n >= sizeof buf) {
-        snprintf(err, err_size, "%s: not a usable directory name", path);
-        return -1;
-    }
-    memcpy(buf, path, n + 1);
-    for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != '\0')
-            continue;
-        char keep = buf[i];
-        buf[i] = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, err_size, "%s: %s", buf, strerror(errno));
-            return -1;
-        }
-        buf[i] = keep;
-    }
-    return 0;
-}
-
 static int write_report(const char *dir, const char *name, const us_cov_t *c, const char *inputs, int which,
                         char *err, size_t err_size)
 {
@@ -264,8 +241,15 @@ static int write_report(const char *dir, const char *name, const us_cov_t *c, co
 
 int us_cov_write_reports(const char *dir, const us_cov_t *c, const char *inputs, char *err, size_t err_size)
 {
-    if (make_dir(dir, err, err_size) != 0)
+    char failed[4096]; /* the message names dir, as the user wrote it */
+    int rc = *dir ? us_make_dirs(dir, failed, sizeof failed) : EINVAL;
+    if (rc) {
+        if (rc == EINVAL)
+            snprintf(err, err_size, "%s: not a usable directory name", dir);
+        else
+            snprintf(err, err_size, "%s: %s", dir, strerror(rc));
         return -1;
+    }
     static const char *const names[] = {"coverage.txt", "coverage.html", "coverage.tsv"};
     for (int which = 0; which < 3; which++)
         if (write_report(dir, names[which], c, inputs, which, err, err_size) != 0)
