@@ -87,11 +87,11 @@ def run(job, index, extra):
             res = json.load(fh)
     except (OSError, ValueError):
         res = None
-    if rc == 2 or (res is None and rc != 0):
-        verdict = "bad_input" if rc == 2 else "timeout" if "timed out" in out else "no_result"
-        return Result(job.name, "bad input" if rc == 2 else "mismatch", verdict, out, repro, secs)
+    if rc == 2:
+        return Result(job.name, "bad input", "bad_input", out, repro, secs)
     if res is None:
-        return Result(job.name, "mismatch", "no_result", out + "\nregress: the harness wrote no result", repro, secs)
+        verdict = "timeout" if "timed out" in out else "no_result"
+        return Result(job.name, "mismatch", verdict, out + "\nregress: the harness wrote no result", repro, secs)
     verdict = res.get("verdict", "?")
     ok = rc == 0 and verdict in ("match", "rtl_only")
     if not ok and res.get("report"):
