@@ -169,6 +169,7 @@ static int setup_line(const line_ctx_t *c, us_vector_t *v, parse_state_t *st, ch
         if (nargs(c, n, 2, "name NAME"))
             return -1;
         snprintf(v->name, sizeof v->name, "%s", t[1]);
+        v->unsafe |= strstr(t[1], "unsafe") != NULL;
     } else if (strcmp(k, "param") == 0) {
         if (nargs(c, n, 3, "param NAME VALUE") || num(c, t[2], 0xFFFFFFFFu, "value", &a))
             return -1;
@@ -354,6 +355,8 @@ int us_vec_parse(const char *text, const char *fname, us_vector_t *v, char *err,
             continue;
         }
         char *hash = strchr(buf, '#');
+        if (hash && strstr(hash, "unsafe"))
+            v->unsafe = true;
         if (hash)
             *hash = '\0';
         char *tok[MAX_TOKS];
@@ -507,6 +510,8 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char 
     fprintf(f, "usvec %d\n", US_VEC_VERSION);
     if (v->name[0])
         fprintf(f, "name %s\n", v->name);
+    if (v->unsafe && !strstr(v->name, "unsafe"))
+        fputs("# unsafe: this program breaks a CTM hardware rule on purpose (docs/spec.md section 9)\n", f);
     us_params_t d = us_default_params();
     if (v->params.loop_depth != d.loop_depth) fprintf(f, "param loop_depth %u\n", v->params.loop_depth);
     if (v->params.addr_depth != d.addr_depth) fprintf(f, "param addr_depth %u\n", v->params.addr_depth);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "isa/us_inst.h"
+#include "isa/us_rules.h"
 #include "golden/us_state_gen.h" /* US_NPIX, the error bits, the frame and retire record (spec/state.txt) */
 
 #define US_NTEMP 128u
@@ -73,6 +74,9 @@ us_params_t us_default_params(void);
 bool us_shader_write(us_shader_t *sh, uint32_t addr, uint32_t value);
 /* Convenience for tools: load a program at slot 0 and set US_CODE_* to run exactly it. */
 void us_shader_load_program(us_shader_t *sh, const us_program_t *prog);
+
+/* The loaded code as the silicon-rule check sees it: START_ADDR .. END_ADDR plus US_CODE_OFFSET. */
+us_code_t us_shader_code(const us_shader_t *sh);
 
 /* A quad: all state zero, pixels in covered (mask) present, PC at START_ADDR + OFFSET. */
 void us_quad_init(us_quad_t *q, const us_shader_t *sh, uint8_t covered, unsigned ctx);

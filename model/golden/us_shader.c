@@ -102,3 +102,11 @@ void us_shader_load_program(us_shader_t *sh, const us_program_t *prog)
     us_shader_write(sh, US_CODE_ADDR_ADDR, last << US_CODE_ADDR_END_ADDR_LO);
     us_shader_write(sh, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
 }
+
+us_code_t us_shader_code(const us_shader_t *sh)
+{
+    unsigned offset = (sh->code_offset & US_CODE_OFFSET_OFFSET_ADDR_MASK) >> US_CODE_OFFSET_OFFSET_ADDR_LO;
+    unsigned start = (sh->code_addr & US_CODE_ADDR_START_ADDR_MASK) >> US_CODE_ADDR_START_ADDR_LO;
+    unsigned end = (sh->code_addr & US_CODE_ADDR_END_ADDR_MASK) >> US_CODE_ADDR_END_ADDR_LO;
+    return (us_code_t){sh->imem, (start + offset) & (US_MAX_INST - 1u), (end + offset) & (US_MAX_INST - 1u), offset};
+}

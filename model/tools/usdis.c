@@ -1,4 +1,5 @@
-/* usdis IN.hex [--mesa] [--no-words]: disassemble a hex word list (exit 0; 2 on bad input or usage). */
+/* usdis IN.hex [--mesa] [--no-words]: disassemble a hex word list (exit 0; 2 on bad input or usage); the
+ * silicon-rule warnings (isa/us_rules.h) go to stderr. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,13 +7,15 @@
 #include "isa/us_dis.h"
 #include "isa/us_hex.h"
 #include "isa/us_mesa.h"
+#include "isa/us_rules.h"
 
 static int usage(void)
 {
     fputs("usage: usdis IN.hex [--mesa] [--no-words]\n"
           "  Disassembles a program given as 32-bit hex words (6 per instruction) into the assembly of docs/asm.md.\n"
           "  --mesa      print the layout of Mesa's r500FragmentProgramDump instead\n"
-          "  --no-words  leave out the comment line of hex words before each instruction\n",
+          "  --no-words  leave out the comment line of hex words before each instruction\n"
+          "  Breaches of the CTM guide's hardware rules are printed to stderr as warnings (docs/spec.md section 9).\n",
           stderr);
     return 2;
 }
@@ -64,5 +67,8 @@ int main(int argc, char **argv)
         illegal += us_inst_check(&prog.inst[i], NULL, 0) != 0;
     if (illegal)
         fprintf(stderr, "usdis: %s: %u illegal instruction%s flagged\n", in, illegal, illegal == 1 ? "" : "s");
+    us_code_t code = us_code_of_program(&prog);
+    if (prog.count)
+        us_rules_warn(stderr, in, &code);
     return 0;
 }
