@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "isa/us_asm.h"
+#include "isa/us_rules.h"
 #include "gen/us_random.h"
 #include "isa/us_strbuf.h"
 
@@ -37,6 +38,7 @@ static const knob_desc_t knob_table[] = {
     {"special", offsetof(us_knobs_t, special), 0, 100, "percent of special input and constant values"},
     {"uncovered", offsetof(us_knobs_t, uncovered), 0, 100, "percent of vectors with uncovered pixels"},
     {"kill", offsetof(us_knobs_t, kill), 0, 100, "percent of TEX statements that are TEXKILL"},
+    {"unsafe", offsetof(us_knobs_t, unsafe), 0, 1, "1: keep CTM rule breaches (no NOP/semaphore fixes), mark unsafe"},
 };
 #define NKNOBS (sizeof knob_table / sizeof knob_table[0])
 
@@ -64,7 +66,7 @@ bool us_knobs_set(us_knobs_t *k, const char *assignment, char *err, size_t err_s
         memcpy((char *)k + d->offset, &(unsigned){(unsigned)v}, sizeof(unsigned));
         return true;
     }
-    snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth count loops breaks hazard window "
+    snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth count loops breaks hazard window unsafe "
              "special uncovered kill)", (int)n, assignment);
     return false;
 }
@@ -317,6 +319,14 @@ static uint32_t value(us_rng_t *r, unsigned special)
 
 static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *p, const char *name, us_vector_t *v);
 
+void us_gen_make_safe(us_program_t *p)
+{
+    us_strbuf_t log;
+    us_sb_init(&log);
+    us_rules_fix(p, &log);
+    us_sb_free(&log);
+}
+
 bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err, size_t err_size)
 {
     char *src = us_gen_program_source(k, seed);
@@ -327,7 +337,10 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
     free(src);
     if (rc != 0)
         return false;
+    if (!k->unsafe)
+        us_gen_make_safe(&prog);
     load_vector(k, seed, &prog, name, v);
+    v->unsafe = k->unsafe != 0;
     return true;
 }
 
@@ -350,6 +363,9 @@ bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_s
     if (which >= US_GEN_ERROR_VECTORS || us_asm_ex(src[which], "error-vector", &prog, err, err_size, false) != 0)
         return false;
     load_vector(&k, 4242u + which, &prog, names[which], v);
+    v->unsafe = true; /* a fault the model reports and the hardware leaves undefined */
+    snprintf(v->unsafe_why, sizeof v->unsafe_why, "a program that faults on purpose (%s); the hardware has no "
+             "such error state", names[which] + 6);
     return true;
 }
 

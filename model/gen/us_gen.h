@@ -22,6 +22,7 @@ typedef struct us_knobs {
     unsigned special;  /* percent of input and constant values that are special (0, -0, inf, NaN, denormal) */
     unsigned uncovered;/* percent of vectors with some pixels not covered */
     unsigned kill;     /* percent of TEX statements that are TEXKILL */
+    unsigned unsafe;   /* 1: keep the program as generated, CTM rule breaches included, and mark it unsafe */
 } us_knobs_t;
 
 void us_knobs_default(us_knobs_t *k);
@@ -35,8 +36,13 @@ const char *us_knobs_help(void);
 /* The program of vector `seed` as assembly text (caller frees). */
 char *us_gen_program_source(const us_knobs_t *k, uint64_t seed);
 /* A whole vector: the program assembled and loaded by register writes, constants, control registers, inputs.
+ * Unless the unsafe knob is set, the program is made silicon-safe first (us_rules_fix: NOP, semaphore and final
+ * OUT bits; docs/spec.md section 9).
  * Returns false with a message if the program did not assemble (a generator bug). */
 bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err, size_t err_size);
+
+/* Sets the bits the CTM rules ask for (us_rules_fix), quietly: what every generator does by default. */
+void us_gen_make_safe(us_program_t *p);
 
 /* Vectors whose program faults: 0 an illegal instruction word, 1 a jump out of the code window. */
 #define US_GEN_ERROR_VECTORS 2u

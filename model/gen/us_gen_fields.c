@@ -16,7 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/us_gen.h"
 #include "gen/us_random.h"
+#include "golden/us_lint.h"
+#include "golden/us_trace.h"
+#include "isa/us_access.h"
 
 #define MAX_FIELDS 32u
 #define MAX_VALUES 512u
@@ -69,7 +73,22 @@ static void put(us_inst_t *in, unsigned reg, const char *field, uint32_t value)
     in->w[w] = us_field_put(in->w[w], &us_regs[reg].fields[field_index(reg, field)], value);
 }
 
-/* A carrier of the type: the next value of every field; other fields re-drawn until the pairing rules hold. */
+/* An operand reads an inline constant with exponent field 0, whose value the sources do not settle (CTM p.25-26):
+ * such a value may sit in a source slot no operand reads, and counts there. */
+static bool reads_unsettled_inline(const us_inst_t *in)
+{
+    us_decoded_t d;
+    us_decode(in, &d);
+    us_access_t a;
+    us_inst_access(&d, &a);
+    for (unsigned s = 0; s < 6; s++)
+        if (us_src_channels(&a.src[s]) && !a.src[s].is_const && (a.src[s].addr & 0xF8u) == 0x80u)
+            return true;
+    return false;
+}
+
+/* A carrier of the type: the next value of every field; other fields re-drawn until the pairing rules hold and no
+ * operand reads an unsettled inline constant. */
 static void carrier(fields_gen_t *g, unsigned type, us_inst_t *in)
 {
     memset(in, 0, sizeof *in);
@@ -83,7 +102,7 @@ static void carrier(fields_gen_t *g, unsigned type, us_inst_t *in)
         }
     }
     put(in, US_REG_CMN_INST, "TYPE", type);
-    for (unsigned tries = 0; us_inst_check(in, NULL, 0) && tries < 10000u; tries++) {
+    for (unsigned tries = 0; (us_inst_check(in, NULL, 0) || reads_unsettled_inline(in)) && tries < 10000u; tries++) {
         int r = us_word_reg[type][1u + us_rng_next(&g->rng) % 5u];
         if (r < 0 || us_rng_next(&g->rng) % 4u == 0)
             r = US_REG_CMN_INST;
@@ -91,6 +110,9 @@ static void carrier(fields_gen_t *g, unsigned type, us_inst_t *in)
         if (!strcmp(us_regs[r].fields[i].name, "TYPE"))
             continue;
         field_state_t *fs = &g->f[r][i];
+        uint32_t now = us_field_get(in->w[us_regs[r].word], &us_regs[r].fields[i]);
+        if (!us_inst_check(in, NULL, 0) && now < MAX_VALUES && !fs->covered[now])
+            continue; /* a legal carrier that only reads an unsettled inline: keep the values it still has to cover */
         in->w[us_regs[r].word] = us_field_put(in->w[us_regs[r].word], &us_regs[r].fields[i],
                                               fs->legal[us_rng_next(&g->rng) % fs->nlegal]);
     }
@@ -149,17 +171,43 @@ static void setup_vector(us_vector_t *v, const us_program_t *p, unsigned start, 
     }
 }
 
+/* A carrier can hold what no silicon-safe program may (a return inside its loop frame, a jump the watchdog ends,
+ * a stack fault): the vector says so with the reason, so it never reaches a bring-up export. */
+static void mark_unsafe(us_vector_t *v, const us_quad_t *q, const us_shader_t *sh, const us_lint_t *lint)
+{
+    us_diags_t st;
+    us_diags_clear(&st);
+    us_code_t code = us_shader_code(sh);
+    us_rules_check(&code, &st);
+    if (!q->errors && !st.total && !lint->diags.total)
+        return;
+    v->unsafe = true;
+    us_strbuf_t sb;
+    us_sb_init(&sb);
+    if (q->errors) {
+        us_sb_puts(&sb, "ends in the model's error state ");
+        us_errors_format(&sb, q->errors);
+        us_sb_puts(&sb, ", which the hardware leaves undefined (CTM p.35)");
+    } else
+        us_diags_summary(&sb, st.total ? &st : &lint->diags);
+    snprintf(v->unsafe_why, sizeof v->unsafe_why, "%s", sb.data);
+    us_sb_free(&sb);
+}
+
 /* Runs the vector in the model (marking what retired), writes it with its expectations. */
 static bool run_and_write(fields_gen_t *g, us_vector_t *v, const char *dir, char *err, size_t err_size)
 {
     static us_shader_t sh;
     static us_quad_t q;
+    static us_lint_t lint;
     us_retire_t rec;
     us_vec_setup(v, &sh, &q);
-    while (us_quad_step(&q, &sh, &rec))
+    us_lint_init(&lint);
+    while (us_quad_step_linted(&q, &sh, &rec, &lint))
         if (!(rec.errors & (US_ERR_ILLEGAL_INST | US_ERR_PC_RANGE)))
             mark(g, &rec.inst);
     g->retired += q.retired;
+    mark_unsafe(v, &q, &sh, &lint);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.vec", dir, v->name);
     FILE *f = fopen(path, "w");
@@ -205,12 +253,13 @@ static bool straight_programs(fields_gen_t *g, const char *dir, char *err, size_
         p.count = CARRIERS;
         for (unsigned i = 0; i < CARRIERS; i++) {
             carrier(g, types[i % 3u], &p.inst[i]);
-            if (i + 1u < CARRIERS) /* LAST would end the program before the carriers after it */
-                put(&p.inst[i], US_REG_CMN_INST, "LAST", 0);
+            put(&p.inst[i], US_REG_CMN_INST, "LAST", 0); /* would end the program before the carriers after it */
         }
+        us_gen_make_safe(&p); /* may append the final OUT (CTM p.23), which then carries LAST */
+        put(&p.inst[p.count - 1u], US_REG_CMN_INST, "LAST", 1);
         char name[64];
         snprintf(name, sizeof name, "fields-%03u", n);
-        setup_vector(&v, &p, 0, 0, 0, CARRIERS - 1u, n, name);
+        setup_vector(&v, &p, 0, 0, 0, p.count - 1u, n, name);
         bool ok = run_and_write(g, &v, dir, err, err_size);
         us_vec_free(&v);
         if (!ok)
@@ -257,11 +306,13 @@ static bool fc_programs(fields_gen_t *g, const us_inst_t filler[3], const char *
         p.count = FC_PROGRAM_LEN;
         p.inst[0] = filler[0];
         p.inst[1] = filler[1];
-        if (needs_frame(op)) { /* a LOOP (count >= 1, never skipped) whose own target is the last slot */
-            us_inst_t *l = &p.inst[1];
+        if (needs_frame(op)) { /* a LOOP or REP (count >= 1, never skipped) whose own target is the last slot, */
+            us_inst_t *l = &p.inst[0]; /* before the condition: an FC ends the ALU result's life (CTM p.32) */
+            p.inst[1] = filler[0];
             memset(l, 0, sizeof *l);
+            bool rep = op == US_FC_INST_OP_ENDREP || op == US_FC_INST_OP_BREAKREP; /* the break's kind, p.37 */
             put(l, US_REG_CMN_INST, "TYPE", US_TYPE_FC);
-            put(l, US_REG_FC_INST, "OP", US_FC_INST_OP_LOOP);
+            put(l, US_REG_FC_INST, "OP", rep ? US_FC_INST_OP_REP : US_FC_INST_OP_LOOP);
             put(l, US_REG_FC_ADDR, "INT_ADDR", 1);
             put(l, US_REG_FC_ADDR, "JUMP_ADDR", (start + 5u) & 511u);
         }
@@ -285,11 +336,13 @@ bool us_gen_fields(const char *dir, bool with_fc, FILE *table, unsigned *nvector
 {
     static fields_gen_t g;
     init_fields(&g);
-    /* fillers: an ALU that sets the ALU result and writes t20, one that writes t21, an OUT of t21 */
+    /* fillers: an ALU that sets the ALU result and writes t20, one that writes t21, an OUT of t21 that ends the
+     * program as the CTM asks (p.23: OUT with TEX_SEM_WAIT) */
     static const char filler_src[] =
         "    alu rgb: mad t20.rgb, src0.rgb, src0.111, src1.rgb  src0=t0 src1=t1  result=r.ne\n"
         "    alu rgb: mad t21.rgb, src0.rgb, src0.111, src0.111  alpha: mad t21.a, src0.a, src0.1, src0.1  src0=t21\n"
-        "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: mad o0.a, src0.a, src0.1, src0.0  src0=t21\n";
+        "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: mad o0.a, src0.a, src0.1, src0.0  "
+        "src0=t21\n";
     static us_program_t fp;
     if (us_asm_ex(filler_src, "fillers", &fp, err, err_size, false) != 0)
         return false;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "isa/us_asm.h"
+#include "gen/us_gen.h"
 #include "gen/us_mesa_fc_src.h"
 
 #define NPROGS (sizeof us_mesa_fc_progs / sizeof us_mesa_fc_progs[0])
@@ -37,6 +38,7 @@ bool us_gen_mesa_vector(unsigned prog, unsigned pattern, unsigned variant, us_ve
     }
     if (us_asm_ex(us_mesa_fc_progs[prog].src, us_mesa_fc_progs[prog].name, &p, err, err_size, true) != 0)
         return false;
+    us_gen_make_safe(&p);
     us_vec_init(v);
     snprintf(v->name, sizeof v->name, "mesa-%s-p%x-v%u", us_mesa_fc_progs[prog].name, pattern, variant);
     us_vec_add_write(v, US_CONFIG_ADDR, 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO);

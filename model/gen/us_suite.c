@@ -23,6 +23,9 @@ static const preset_t presets[] = {
     {"uncovered", "uncovered=100 fc=40 kill=60 tex=30"},
     {"wide", "window=128 hazard=16 len=10"},
     {"deep", "alu=20 out=0 tex=0 fc=80 depth=8 loops=90 breaks=70 count=2 len=2"},
+    /* the only preset that keeps CTM rule breaches (hazards without NOP, unsynchronised TEX reads): stress for
+     * the model and the RTL, named unsafe-N and never exported for bring-up */
+    {"unsafe", "hazard=1 window=4 len=10 tex=30 unsafe=1"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

@@ -511,7 +511,8 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char 
     if (v->name[0])
         fprintf(f, "name %s\n", v->name);
     if (v->unsafe && !strstr(v->name, "unsafe"))
-        fputs("# unsafe: this program breaks a CTM hardware rule on purpose (docs/spec.md section 9)\n", f);
+        fprintf(f, "# unsafe: %s (docs/spec.md section 9)\n",
+                v->unsafe_why[0] ? v->unsafe_why : "this program breaks a CTM hardware rule on purpose");
     us_params_t d = us_default_params();
     if (v->params.loop_depth != d.loop_depth) fprintf(f, "param loop_depth %u\n", v->params.loop_depth);
     if (v->params.addr_depth != d.addr_depth) fprintf(f, "param addr_depth %u\n", v->params.addr_depth);

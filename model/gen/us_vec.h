@@ -17,6 +17,7 @@ typedef struct us_reg_write {
 typedef struct us_vector {
     char name[64];
     bool unsafe; /* breaks a CTM hardware rule on purpose: the name or a comment line says "unsafe" */
+    char unsafe_why[160]; /* for the writer's "# unsafe: ..." line; empty: a generic reason */
     us_params_t params;
     us_reg_write_t *writes; /* the setup, in file order, as register writes */
     unsigned nwrites, cap_writes;
