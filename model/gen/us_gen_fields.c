@@ -287,6 +287,9 @@ static bool fc_programs(fields_gen_t *g, const us_inst_t filler[3], const char *
         uint32_t jump = us_field_get(fc.w[3], &us_regs[US_REG_FC_ADDR].fields[field_index(US_REG_FC_ADDR, "JUMP_ADDR")]);
         bool global = us_field_get(fc.w[3], &us_regs[US_REG_FC_ADDR].fields[field_index(US_REG_FC_ADDR, "JUMP_GLOBAL")]);
         uint32_t op = us_field_get(fc.w[2], &us_regs[US_REG_FC_INST].fields[field_index(US_REG_FC_INST, "OP")]);
+        if (needs_frame(op) && us_field_get(fc.w[2], &us_regs[US_REG_FC_INST].fields[field_index(US_REG_FC_INST,
+                                            "A_OP")]) == US_FC_INST_A_OP_POP)
+            put(&fc, US_REG_FC_INST, "A_OP", US_FC_INST_A_OP_NONE); /* no return inside a loop (CTM p.36) */
         /* the target, jump (+ offset unless global), is slot base + 4 when that can be: base = start + offset */
         unsigned target_rel = 4u, start, offset, base;
         if (global) {
