@@ -1096,6 +1096,34 @@ static void test_alu_result_gating(void)
     run_and_compare();
 }
 
+/* With clamping the ALU result compares the clamped value (CTM p.32). Even pixels: red and alpha -2, which clamp
+ * to +0 (== 0 and >= 0 hold, < 0 and != 0 do not; unclamped it would be the other way round); odd pixels: red
+ * 0.25 (x2: 0.5), alpha 3 (clamped to 1). */
+static void test_alu_result_clamped(void)
+{
+    static const struct {
+        const char *src;
+        uint8_t bits;
+    } cases[] = {
+        {"alu rgb: mad.sat _, src0.rgb" TIMES1_RGB " src0=t0 result=r.eq\n", 0x5},
+        {"alu rgb: mad.sat _, src0.rgb" TIMES1_RGB " src0=t0 result=r.lt\n", 0x0},
+        {"alu rgb: mad.sat.x2 _, src0.rgb" TIMES1_RGB " src0=t0 result=r.ge\n", 0xF},
+        {"alu alpha: mad.sat _, src0.a" TIMES1_A " src0=t0 result=a.ne\n", 0xA},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "ALU result after clamp %u", i);
+        if (!load(name, cases[i].src))
+            continue;
+        start_quad(0xF);
+        for (unsigned p = 0; p < 4; p++) /* red: -2 on even pixels, 0.25 on odd; alpha: -2 even, 3 odd */
+            set_temp(p, 0, p & 1 ? VF(0.25, 0, 0, 3) : VF(-2, 0, 0, -2));
+        set_alu_result((uint8_t)(~cases[i].bits & 0xF));
+        rig.want.alu_result = cases[i].bits;
+        run_and_compare();
+    }
+}
+
 /* Writes reach the running pixels only; with WRITE_INACTIVE all four, killed and inactive included. p0 runs,
  * p1 is inactive, p2 killed, p3 uncovered (a helper pixel: it runs). Temporaries, predicates, ALU result and
  * outputs alike. */
@@ -1580,6 +1608,7 @@ int main(void)
     test_predicated_writes();
     test_alu_result_ops();
     test_alu_result_gating();
+    test_alu_result_clamped();
     test_write_inactive();
     test_masked_pixels();
     /* TEX */

@@ -109,6 +109,8 @@ def bad_assembly(tmp):
         ("alu rgb: mad.x2 t0.r, src0.r, src0.r, src0.r rgb_inst.omod=x4\n", 1, "given twice"),
         ("alu rgb: mad.off t0.r, src0.r, src0.r, src0.r\n", 1, "OMOD 7"),
         ("alu rgb: sop t0.r\n", 1, "SOP needs"),
+        ("alu rgb: mad t0.r, src0.r, src0.r, src0.r alpha: dp t0.a\n", 1, "alpha DP needs"),
+        ("alu rgb: max.sat.off t0.r, src0.r, src0.r\n", 1, "cannot be combined with RGB_CLAMP"),
         ("if NOWHERE\n", 1, "undefined label"),
         ("X: alu alpha: rcp t0.a, src0.a\nX: alu alpha: rcp t0.a, src0.a\n", 2, "already defined"),
         ("loop L\nalu alpha: rcp t0.a, src0.a\nL: endif\n", 1, "matching endloop"),
