@@ -290,7 +290,9 @@ def vector_text(p, insts):
         out.append(f"# reading {r['name']}: {r['text']}")
         for k in sorted(p["expect"][r["name"]]):
             out.append(f"#   {r['name']}: {k} {e[k]}")
-    out += ["reg US_CONFIG 0x00000002", "reg US_FC_CTRL 0x80000000", "reg US_CODE_OFFSET 0x00000000",
+    # US_PIXSIZE: the highest temporary index, as Mesa writes it (no probe uses a temporary above t3).
+    out += ["reg US_CONFIG 0x00000002", "reg US_PIXSIZE 0x00000003", "reg US_FC_CTRL 0x80000000",
+            "reg US_CODE_OFFSET 0x00000000",
             f"reg US_CODE_ADDR 0x{(n - 1) << 16:08x}", f"reg US_CODE_RANGE 0x{(n - 1) << 16:08x}"]
     ints = {int(s.split()[1]): s for s in p["setup"] if s.startswith("int ")}
     out.append(next((s for s in p["setup"] if s.startswith("bool ")), "bool 0x00000000"))
