@@ -36,6 +36,7 @@ help:
 	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (13,994 vectors)"
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
+	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
@@ -184,6 +185,12 @@ vectors: $(BUILD)/bin/usgen
 	rm -rf vectors/smoke && mv vectors/smoke.new vectors/smoke
 	rm -rf $(BUILD)/vectors/full && mkdir -p $(BUILD)/vectors && $(BUILD)/bin/usgen --suite full --out $(BUILD)/vectors/full
 .PHONY: vectors
+
+# Probe vectors (probes/*.s): one small program per open question, its readings' expected values, the bring-up
+# export of each, and a README (docs/bringup.md, "Probe vectors").
+probes: $(BUILD)/bin/usasm $(BUILD)/bin/usbringup
+	rm -rf $(BUILD)/probes && python3 scripts/probes.py --out $(BUILD)/probes
+.PHONY: probes
 .PHONY: cosim-build cosim-test-build fst-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 
