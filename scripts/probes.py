@@ -279,7 +279,8 @@ def vector_text(p, insts):
     if "tex-sem" in p["exempt"]:
         out.append("# unsafe: this probe reads a TEX result without ACQUIRE/WAIT on purpose (CTM p.33)")
     if "inline-exp0" in p["exempt"]:
-        out.append("# rule exception: this probe reads inline constants with exponent field 0 on purpose")
+        out.append("# unsafe (rule inline-exp0): this probe reads inline constants with exponent field 0 on purpose; "
+                   "its silicon result settles their value")
     if p["pending"]:
         out.append(f"# pending: {p['pending']}: the expectations below are the new design's; the model on this "
                    "branch may still give another value")
@@ -374,7 +375,7 @@ def main():
                 fh.write(vector_text(p, insts))
             p["vector"] = os.path.relpath(vec, a.out)
             if not a.no_bringup:
-                run([os.path.join(a.bin, "usbringup"), vec, "-o", os.path.join(a.out, "bringup", p["name"])], vec)
+                run([os.path.join(a.bin, "usbringup"), vec, "-o", os.path.join(a.out, "bringup", p["name"]), "--force"], vec)
             probes.append(p)
         for p in probes:
             for link in (p["control"], p["control_for"]):

@@ -10,13 +10,16 @@
 #include <string.h>
 
 #include "gen/us_bringup.h"
+#include "gen/us_vec_rules.h"
 #include "isa/us_hex.h"
 
 static int usage(FILE *f, int status)
 {
-    fputs("usage: usbringup VEC [-o DIR]\n"
+    fputs("usage: usbringup VEC [-o DIR] [--force]\n"
           "  Writes the register writes, program, inputs and expected results of the vector VEC\n"
           "  (vectors/FORMAT.md) for replay on an R500, into DIR (default build/bringup/<VEC name>).\n"
+          "  A vector marked unsafe, or one that breaks a CTM hardware rule (docs/spec.md section 9), is refused:\n"
+          "  a correct chip need not pass it. --force exports it anyway (for probes that break a rule on purpose).\n"
           "  Exit 2 on bad input.\n",
           f);
     return status;
@@ -46,8 +49,11 @@ static char *default_dir(const char *vec_path)
 int main(int argc, char **argv)
 {
     const char *vec_path = NULL, *out_dir = NULL;
+    bool force = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0) {
+        if (strcmp(argv[i], "--force") == 0) {
+            force = true;
+        } else if (strcmp(argv[i], "-o") == 0) {
             if (i + 1 >= argc || out_dir) {
                 fprintf(stderr, "usbringup: -o needs one directory\n");
                 return usage(stderr, 2);
@@ -85,6 +91,20 @@ int main(int argc, char **argv)
         us_vec_free(&v);
         return 2;
     }
+
+    us_strbuf_t why;
+    us_sb_init(&why);
+    us_vec_unsafe_reason(&v, &why);
+    if (why.len && !force) {
+        fprintf(stderr, "usbringup: %s: refused: %s. A correct R500 need not give its results; --force exports "
+                        "it anyway\n", vec_path, why.data);
+        us_sb_free(&why);
+        us_vec_free(&v);
+        return 2;
+    }
+    if (why.len)
+        fprintf(stderr, "usbringup: warning: %s: exported with --force although %s\n", vec_path, why.data);
+    us_sb_free(&why);
 
     static us_bringup_t b;
     us_bringup_make(&b, &v, vec_path);
