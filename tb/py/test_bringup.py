@@ -28,11 +28,11 @@ VECTOR_INDEX, VECTOR_DATA, INT_CONST, BOOL_CONST = 0x4250, 0x4254, 0x4C00, 0x462
 # The corpus programs write no W, predicates or ALU result; this one (usasm of the text below) writes all three.
 #   alu result=r.lt  rgb: mad t1.rgb, src0.rgb, src1.rgb, src2.rgb  alpha: mad t1.a, ...  src0=t0 src1=c0 src2=0.5
 #   alu  rgb: mad p.rg.lt, ...  alpha: mad p.a.ge, ...  src0=t1 src1=c1 src2=t2
-#   out last  rgb: mad o1.rgb, ...  alpha: mad o1.a+w, ...  src0=t1 src1=1.0 src2=t3
+#   out last tex_sem_wait  rgb: mad o1.rgb, ...  alpha: mad o1.a+w, ...  src0=t1 src1=1.0 src2=t3
 W_PRED_PROGRAM = """
 0x00807800, 0x0b040000, 0x0b040000, 0x80442220, 0x0068c010, 0x1c222010,
 0x00058000, 0x00240401, 0x00240401, 0x20442220, 0x4068c000, 0x1c222000,
-0x00078101, 0x0032e001, 0x0032e001, 0x20442220, 0xa068c000, 0x1c222000,
+0x00078105, 0x0032e001, 0x0032e001, 0x20442220, 0xa068c000, 0x1c222000,
 """
 
 
@@ -317,7 +317,8 @@ def bank_writes(tmp, vec, program_words, regs):
 
 
 def bad_input(tmp):
-    good = "usvec 1\ninst 0 0x00000000 0x08020080 0x08020080 0x00000000 0x00000000 0x00000000\n"
+    # an OUT with TEX_SEM_WAIT and no writes: the smallest program the CTM rules allow (p.23)
+    good = "usvec 1\ninst 0 0x00000005 0x08020080 0x08020080 0x00000000 0x00000000 0x00000000\n"
     cases = [("frob.vec", good + "frob 1\n", 3, "unknown keyword"),
              ("short.vec", good + "inst 1 0x00000000\n", 3, "expected: inst SLOT"),
              ("version.vec", "usvec 9\n", 1, "not supported"),
@@ -337,6 +338,18 @@ def bad_input(tmp):
         check(p.returncode == 2 and "usage" in p.stderr, f"usbringup {' '.join(argv)}: exit 2 with the usage")
     p = run(BRINGUP, path, "-o", os.path.join(tmp, "ok.vec", "sub"))
     check(p.returncode == 2 and "cannot make directory" in p.stderr, f"an impossible -o: exit 2 ({p.stderr.strip()})")
+    # A program that breaks a CTM rule (it ends on an ALU instruction, p.23), or a vector marked unsafe, is refused
+    # with the rule and page; --force exports it with a warning.
+    bad = write(os.path.join(tmp, "ends_on_alu.vec"), good.replace("0x00000005", "0x00000000", 1))
+    p = run(BRINGUP, bad, "-o", os.path.join(tmp, "refused"))
+    check(p.returncode == 2 and "refused" in p.stderr and "last-out (CTM p.23)" in p.stderr and
+          not os.path.exists(os.path.join(tmp, "refused")), f"a rule breach is refused, nothing written ({p.stderr.strip()})")
+    p = run(BRINGUP, bad, "-o", os.path.join(tmp, "forced"), "--force")
+    check(p.returncode == 0 and "--force" in p.stderr and os.path.isfile(os.path.join(tmp, "forced", "writes.txt")),
+          f"--force exports it with a warning ({p.returncode}: {p.stderr.strip()})")
+    marked = write(os.path.join(tmp, "marked.vec"), good + "# unsafe: on purpose\n")
+    p = run(BRINGUP, marked, "-o", os.path.join(tmp, "refused"))
+    check(p.returncode == 2 and "marked unsafe" in p.stderr, f"a vector marked unsafe is refused ({p.stderr.strip()})")
     # The default directory: build/bringup/<file name without extension>, under the working directory.
     p = run(BRINGUP, "ok.vec", cwd=tmp)
     check(p.returncode == 0 and os.path.isfile(os.path.join(tmp, "build", "bringup", "ok", "writes.txt")),
