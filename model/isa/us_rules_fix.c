@@ -10,6 +10,7 @@
 #define TEX_ACQUIRE_WORD 1u /* US_TEX_INST is dword 1 of a TEX instruction */
 #define FC_INST_WORD 2u     /* US_FC_INST is dword 2 of an FC instruction */
 #define SWIZ_ZERO 4u        /* the swizzle constant 0: the appended OUT reads nothing */
+#define UNUSED_SOURCE 0x80u
 
 static bool set_bit(us_program_t *p, unsigned pc, unsigned word, uint32_t mask, const char *what, const char *why,
                     us_strbuf_t *log)
@@ -77,6 +78,9 @@ static bool append_out(us_program_t *p, us_strbuf_t *log)
     ri->red_swiz_a = ri->green_swiz_a = ri->blue_swiz_a = ri->red_swiz_b = ri->green_swiz_b = ri->blue_swiz_b = SWIZ_ZERO;
     ci->red_swiz_c = ci->green_swiz_c = ci->blue_swiz_c = SWIZ_ZERO;
     ai->alpha_swiz_a = ai->alpha_swiz_b = ci->alpha_swiz_c = SWIZ_ZERO;
+    us_alu_rgb_addr_t *ra = &d.u.alu.rgb_addr; /* unnamed sources as the assembler writes them (docs/spec.md 2.1) */
+    us_alu_alpha_addr_t *aa = &d.u.alu.alpha_addr;
+    ra->addr0 = ra->addr1 = ra->addr2 = aa->addr0 = aa->addr1 = aa->addr2 = UNUSED_SOURCE;
     us_encode(&d, &p->inst[p->count]);
     us_sb_printf(log, "pc %u: appended an OUT instruction with TEX_SEM_WAIT and no writes (last-out, CTM p.23: "
                       "the program ended on pc %u, not an OUT)\n", p->count, p->count - 1u);
@@ -120,18 +124,20 @@ unsigned us_rules_fix(us_program_t *p, us_strbuf_t *log)
 {
     us_diags_t ds;
     unsigned changes = 0;
+    size_t start = log->len;
     for (unsigned round = 0; round < 2u * US_MAX_INST; round++) {
         us_diags_clear(&ds);
         us_code_t code = us_code_of_program(p);
         us_rules_check(&code, &ds);
         bool changed = false;
         for (unsigned i = 0; i < ds.nkept; i++)
-            if (fix_one(p, &ds.kept[i], log))
-                changed = true, changes++;
-        if (!changed && ds.count[US_RULE_TEX_SEM] && acquire_all(p, log))
-            changed = true, changes++;
+            changed |= fix_one(p, &ds.kept[i], log);
+        if (!changed && ds.count[US_RULE_TEX_SEM])
+            changed = acquire_all(p, log);
         if (!changed)
             break;
     }
+    for (size_t i = start; i < log->len; i++) /* one line per change */
+        changes += log->data[i] == '\n';
     return changes;
 }
