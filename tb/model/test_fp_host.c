@@ -587,6 +587,8 @@ static const directed_case directed[] = {
     { OP_CND, { 0x3F800000u, 0x40000000u, 0x3F000000u }, 0x40000000u, "c = 0.5: b" },
     { OP_CND, { 0x3F800000u, 0x40000000u, 0x3F000001u }, 0x3F800000u, "c just above 0.5: a" },
     /* The alignment window of DP3/DP4/D2A (CTM p.42): operands a0 b0 a1 b1 ... (then c for D2A). */
+    { OP_MAD_IEEE, { 0xBF800000u, 0x3F800000u, 0x33400000u }, 0xBF7FFFFFu,
+      "MAD has no window: -1 + 1.5 2^-25 rounds to -(1 - 2^-24)" },
     { OP_DP3_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u, 0x3F800000u }, 0x00000000u,
       "CTM p.42: (1, -1, 2^-30).(1, 1, 1) = +0, not 2^-30" },
     { OP_DP3_IEEE, { 0x3F800000u, 0x3F800000u, 0x30800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u }, 0x00000000u,
