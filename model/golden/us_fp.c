@@ -121,24 +121,48 @@ uint32_t us_fp_mad(uint32_t a, uint32_t b, uint32_t c, bool zero_legacy)
     return fp_add(fp_mul(a, b, zero_legacy), c);
 }
 
+/* The alignment window of the dot products (docs/fp.md A.2, CTM p.42: when the two largest terms cancel exactly
+ * and the next is 2^25 or more smaller, the result is +0). A term whose exponent field is 25 or more below the
+ * largest one of the terms (zeros and denormals count as 0) reads as +0: it is below 2^-24 of the largest term.
+ * With an infinity or NaN among the terms nothing drops: no result is exact cancellation then, and a finite term
+ * can still decide an overflow (max + 2^103 = inf, and inf - inf is a NaN). */
+#define WINDOW 25u
+static inline void alignment_window(uint32_t *t, unsigned n)
+{
+    uint32_t emax = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t e = exp_field(t[i]);
+        emax = e > emax ? e : emax;
+    }
+    if (emax == 255u || emax < WINDOW)
+        return;
+    for (unsigned i = 0; i < n; i++)
+        if (emax - exp_field(t[i]) >= WINDOW)
+            t[i] = 0u;
+}
+
 uint32_t us_fp_dp3(const uint32_t a[3], const uint32_t b[3], bool zero_legacy)
 {
-    uint32_t p0 = fp_mul(a[0], b[0], zero_legacy), p1 = fp_mul(a[1], b[1], zero_legacy);
-    uint32_t p2 = fp_mul(a[2], b[2], zero_legacy);
-    return fp_add(fp_add(p0, p1), p2);
+    uint32_t p[3] = { fp_mul(a[0], b[0], zero_legacy), fp_mul(a[1], b[1], zero_legacy),
+                      fp_mul(a[2], b[2], zero_legacy) };
+    alignment_window(p, 3);
+    return fp_add(fp_add(p[0], p[1]), p[2]);
 }
 
 uint32_t us_fp_dp4(const uint32_t a[4], const uint32_t b[4], bool zero_legacy)
 {
-    uint32_t p0 = fp_mul(a[0], b[0], zero_legacy), p1 = fp_mul(a[1], b[1], zero_legacy);
-    uint32_t p2 = fp_mul(a[2], b[2], zero_legacy), p3 = fp_mul(a[3], b[3], zero_legacy);
-    return fp_add(fp_add(p0, p1), fp_add(p2, p3));
+    uint32_t p[4] = { fp_mul(a[0], b[0], zero_legacy), fp_mul(a[1], b[1], zero_legacy),
+                      fp_mul(a[2], b[2], zero_legacy), fp_mul(a[3], b[3], zero_legacy) };
+    alignment_window(p, 4);
+    return fp_add(fp_add(p[0], p[1]), fp_add(p[2], p[3]));
 }
 
+/* The addend c is a term of the window like the products (CTM p.28: D2A = A.r B.r + A.g B.g + C.b). */
 uint32_t us_fp_d2a(const uint32_t a[2], const uint32_t b[2], uint32_t c, bool zero_legacy)
 {
-    uint32_t p0 = fp_mul(a[0], b[0], zero_legacy), p1 = fp_mul(a[1], b[1], zero_legacy);
-    return fp_add(fp_add(p0, p1), c);
+    uint32_t t[3] = { fp_mul(a[0], b[0], zero_legacy), fp_mul(a[1], b[1], zero_legacy), c };
+    alignment_window(t, 3);
+    return fp_add(fp_add(t[0], t[1]), t[2]);
 }
 
 /* For a non-NaN operand after DAZ: an integer in the same order as the value, with -0 equal to +0. */
@@ -147,18 +171,18 @@ static inline int32_t order_key(uint32_t x)
     return (x & SIGN_BIT) ? -(int32_t)(x & ABS_MASK) : (int32_t)x;
 }
 
+/* The selects compare the operands after DAZ but return the chosen one's own bits: with OMOD 7 the result is a
+ * bit-exact copy of an operand, denormals and NaN payloads included (CTM p.29, p.42). */
 uint32_t us_fp_min(uint32_t a, uint32_t b)
 {
-    a = daz(a);
-    b = daz(b);
-    return !is_nan(a) && !is_nan(b) && order_key(a) < order_key(b) ? a : b;
+    uint32_t x = daz(a), y = daz(b);
+    return !is_nan(x) && !is_nan(y) && order_key(x) < order_key(y) ? a : b;
 }
 
 uint32_t us_fp_max(uint32_t a, uint32_t b)
 {
-    a = daz(a);
-    b = daz(b);
-    return !is_nan(a) && !is_nan(b) && order_key(a) > order_key(b) ? a : b;
+    uint32_t x = daz(a), y = daz(b);
+    return !is_nan(x) && !is_nan(y) && order_key(x) > order_key(y) ? a : b;
 }
 
 /* c >= 0 with DAZ: false for NaN, true for -0 and negative denormals. */
@@ -167,13 +191,13 @@ static inline bool at_least_zero(uint32_t c)
     return (c & SIGN_BIT) ? reads_as_zero(c) : !is_nan(c);
 }
 
-/* Like MIN and MAX, the selects return the chosen operand after DAZ. */
-uint32_t us_fp_cmp(uint32_t a, uint32_t b, uint32_t c) { return daz(at_least_zero(c) ? a : b); }
+/* Only c decides (CTM p.42 read as: a NaN c gives b); a NaN a or b is returned if chosen. */
+uint32_t us_fp_cmp(uint32_t a, uint32_t b, uint32_t c) { return at_least_zero(c) ? a : b; }
 
 /* c > 0.5: for a positive non-NaN c the bit pattern orders like the value; negative c fails the upper bound. */
 uint32_t us_fp_cnd(uint32_t a, uint32_t b, uint32_t c)
 {
-    return daz(c > US_FP_HALF && c <= INF_BITS ? a : b);
+    return c > US_FP_HALF && c <= INF_BITS ? a : b;
 }
 
 /* floor(a) of a non-NaN operand after DAZ, exact. NaN and infinities are returned as they are. */

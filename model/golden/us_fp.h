@@ -4,7 +4,9 @@
  * that is tiny after rounding becomes zero of the same sign (FTZ). That is x86 SSE with MXCSR.FTZ and .DAZ set,
  * so the host in that mode is an oracle for every basic op, bit for bit, NaN payloads included:
  * a NaN result is the first NaN operand made quiet (bit 22 set), or the default NaN 0xFFC00000 for an invalid
- * operation (inf - inf, 0 * inf). docs/fp.md is the full statement. */
+ * operation (inf - inf, 0 * inf). Two rules of the US are not SSE: MIN/MAX/CMP/CND return the chosen operand's
+ * raw bits (CTM p.42), and DP3/DP4/D2A drop terms outside a 25-binade alignment window (CTM p.42). docs/fp.md is
+ * the full statement. */
 #ifndef US_FP_H
 #define US_FP_H
 
@@ -21,10 +23,10 @@ uint32_t us_fp_add(uint32_t a, uint32_t b);
  * sign(a)^sign(b), even against inf or NaN. */
 uint32_t us_fp_mul(uint32_t a, uint32_t b, bool zero_legacy);
 uint32_t us_fp_mad(uint32_t a, uint32_t b, uint32_t c, bool zero_legacy);      /* add(mul(a,b),c), two roundings */
-uint32_t us_fp_dp3(const uint32_t a[3], const uint32_t b[3], bool zero_legacy); /* (p0+p1)+p2 */
-uint32_t us_fp_dp4(const uint32_t a[4], const uint32_t b[4], bool zero_legacy); /* (p0+p1)+(p2+p3) */
-uint32_t us_fp_d2a(const uint32_t a[2], const uint32_t b[2], uint32_t c, bool zero_legacy); /* (p0+p1)+c */
-uint32_t us_fp_min(uint32_t a, uint32_t b);          /* a < b ? a : b (NaN or equal zeros: b), inputs DAZ */
+uint32_t us_fp_dp3(const uint32_t a[3], const uint32_t b[3], bool zero_legacy); /* (p0+p1)+p2, window */
+uint32_t us_fp_dp4(const uint32_t a[4], const uint32_t b[4], bool zero_legacy); /* (p0+p1)+(p2+p3), window */
+uint32_t us_fp_d2a(const uint32_t a[2], const uint32_t b[2], uint32_t c, bool zero_legacy); /* (p0+p1)+c, window */
+uint32_t us_fp_min(uint32_t a, uint32_t b);          /* a < b ? a : b (NaN or equal zeros: b), compare DAZ */
 uint32_t us_fp_max(uint32_t a, uint32_t b);          /* a > b ? a : b */
 uint32_t us_fp_cmp(uint32_t a, uint32_t b, uint32_t c); /* c >= 0 ? a : b (NaN: b; -0 >= 0) */
 uint32_t us_fp_cnd(uint32_t a, uint32_t b, uint32_t c); /* c > 0.5 ? a : b */

@@ -4,9 +4,11 @@
 //   EX2  four multipliers p[l] = A[l] x B[l] (MAD, MDH/MDV and the dot-product terms) and DP4's fourth term
 //        A_dp4 x B[a] (the alpha lane's own operands, which an alpha MDH/MDV beside it does not use); MIN, MAX,
 //        CND, CMP, FRC per lane; the transcendental unit takes lane a's A.
-//   EX3  four adders: MAD lanes p[l] + C[l]; for a dot product lanes r and g add p0 + p1 and p2 + p3 instead.
-//   EX4  the dot product's last add, (p0 + p1) + (p2 | p2 + p3 | C[b]) for DP3, DP4, D2A, and the result
-//        select; the transcendental result arrives here (us_fp_trans, LATENCY 2).
+//   EX3  the dot product's alignment window (us_fp_window, CTM p.42) on its terms (p0, p1, p2 | p0..p3 |
+//        p0, p1, C[b]): a term 25 or more binades below the largest reads as +0; then four adders: MAD lanes
+//        p[l] + C[l]; for a dot product lanes r and g add w0 + w1 and w2 + w3 instead.
+//   EX4  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A), and the
+//        result select; the transcendental result arrives here (us_fp_trans, LATENCY 2).
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel (
   input  logic             clk_i,
@@ -119,6 +121,19 @@ module us_ex_pixel (
   end
 
   // ---- EX3 ----
+  // The dot product's terms through the alignment window; D2A's third term is C[b], DP4 alone has a fourth.
+  logic [3:0][31:0] term, win;
+  logic [3:0]       win_use;
+  logic             e3_d2a;
+  assign e3_d2a  = e3_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
+  assign term    = {e3_prod_dp4_q, e3_d2a ? e3_c_q[2] : e3_prod_q[2], e3_prod_q[1], e3_prod_q[0]};
+  assign win_use = {e3_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4, 3'b111};
+  us_fp_window u_window (
+    .use_i (win_use),
+    .term_i(term),
+    .term_o(win)
+  );
+
   logic [3:0][31:0] add_a, add_b, sum;
   logic             e3_dot;
   assign e3_dot = rgb_is_dot(e3_rgb_op_q);
@@ -128,9 +143,10 @@ module us_ex_pixel (
       add_b[l] = e3_c_q[l];
     end
     if (e3_dot) begin
-      add_b[0] = e3_prod_q[1];  // p0 + p1
-      add_a[1] = e3_prod_q[2];  // p2 + p3
-      add_b[1] = e3_prod_dp4_q;
+      add_a[0] = win[0];  // w0 + w1
+      add_b[0] = win[1];
+      add_a[1] = win[2];  // w2 + w3 (DP4)
+      add_b[1] = win[3];
     end
   end
   for (genvar l = 0; l < 4; l++) begin : g_add
@@ -142,26 +158,19 @@ module us_ex_pixel (
   end
 
   logic [3:0][31:0] e4_sum_q, e4_sel_q;
-  logic [31:0]      e4_p2_q, e4_c2_q;
+  logic [31:0]      e4_w2_q;
   logic [3:0]       e4_rgb_op_q, e4_alpha_op_q;
   always_ff @(posedge clk_i) begin
     e4_sum_q      <= sum;
     e4_sel_q      <= e3_sel_q;
-    e4_p2_q       <= e3_prod_q[2];
-    e4_c2_q       <= e3_c_q[2];
+    e4_w2_q       <= win[2];
     e4_rgb_op_q   <= e3_rgb_op_q;
     e4_alpha_op_q <= e3_alpha_op_q;
   end
 
   // ---- EX4 ----
   logic [31:0] dot_right, dot;
-  always_comb begin
-    unique case (e4_rgb_op_q)
-      us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP3: dot_right = e4_p2_q;
-      us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4: dot_right = e4_sum_q[1];
-      default:                                 dot_right = e4_c2_q;  // D2A
-    endcase
-  end
+  assign dot_right = (e4_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) ? e4_sum_q[1] : e4_w2_q;  // DP3, D2A
   us_fp_add u_dot (
     .a_i  (e4_sum_q[0]),
     .b_i  (dot_right),

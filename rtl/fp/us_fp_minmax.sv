@@ -1,10 +1,11 @@
 // us_fp_minmax: MIN and MAX of the US, combinational (docs/fp.md A.2 MIN, MAX).
 //
-// Bit for bit the C golden model us_fp_min / us_fp_max (model/golden/us_fp.c), which is SSE minss / maxss with DAZ:
-// both operands are DAZ'd (a denormal becomes a zero of its sign), then
+// Bit for bit the C golden model us_fp_min / us_fp_max (model/golden/us_fp.c). The compare reads both operands
+// after DAZ (a denormal is a zero of its sign, CTM p.40), then
 //   max_i = 0: result_o = a < b ? a : b        max_i = 1: result_o = a > b ? a : b
-// comparing values (-0 equals +0). So a NaN operand, or equal operands (+0 and -0 included), give b. The chosen
-// operand comes out after DAZ, bit for bit: a NaN is returned as it is (a signalling NaN is NOT quieted).
+// comparing values (-0 equals +0). So a NaN operand, or equal operands (+0 and -0 included), give b (CTM p.42).
+// The chosen operand comes out as it went in, not DAZ'd: with OMOD 7 the result is a bit-exact copy of it (CTM
+// p.29, p.42), denormals and NaN payloads included (a signalling NaN is NOT quieted).
 //
 // Logic: one 31-bit magnitude comparator and a few gates; one level, no pipelining needed.
 module us_fp_minmax (
@@ -37,6 +38,6 @@ module us_fp_minmax (
 
   logic take_a;
   assign take_a   = ~any_nan & (max_i ? a_gt_b : a_lt_b);
-  assign result_o = take_a ? a_daz : b_daz;
+  assign result_o = take_a ? a_i : b_i;
 
 endmodule

@@ -3,10 +3,10 @@
 // Bit for bit the C golden model us_fp_cmp / us_fp_cnd (model/golden/us_fp.c):
 //   cnd_i = 0 (CMP): result_o = c >= 0 ? a : b     true for +-0 and denormals of either sign (DAZ), false for NaN
 //   cnd_i = 1 (CND): result_o = c > 0.5 ? a : b    false for c = 0.5 and for NaN
-// The chosen operand comes out after DAZ (a denormal becomes a zero of its sign; a NaN is returned unchanged), as
-// MIN and MAX do.
+// Only c decides (CTM p.42, as docs/fp.md reads it: a NaN c gives b). The chosen operand comes out as it went in,
+// denormals and NaN payloads included: with OMOD 7 a bit-exact copy (CTM p.29, p.42), as MIN and MAX do.
 //
-// Logic: an exponent test and a 32-bit constant compare on c, one 2:1 mux and the DAZ mux; no pipelining needed.
+// Logic: an exponent test and a 32-bit constant compare on c and one 2:1 mux; no pipelining needed.
 module us_fp_sel (
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
@@ -26,8 +26,6 @@ module us_fp_sel (
   assign c_gt_half = (c_i > Half) && (c_i <= PosInf);
   assign take_a    = cnd_i ? c_gt_half : c_ge_zero;
 
-  logic [31:0] chosen;
-  assign chosen   = take_a ? a_i : b_i;
-  assign result_o = (chosen[30:23] == 8'h00) ? {chosen[31], 31'h0} : chosen;
+  assign result_o = take_a ? a_i : b_i;
 
 endmodule

@@ -763,8 +763,9 @@ static void test_omod_scales(void)
     run_and_compare();
 }
 
-/* OMOD 7 (.off) passes the selected value through: -0, NaN payloads; the op's inputs are DAZ, so a selected
- * denormal comes out as a zero of its sign. The same ops with OMOD x1 canonicalise NaN. */
+/* OMOD 7 (.off) passes the selected operand through bit for bit: -0, NaN payloads and denormals (CTM p.29, p.42:
+ * a bit-exact copy); only the compare reads a denormal as zero. The same ops with OMOD x1 flush the denormal and
+ * canonicalise NaN. */
 static void test_omod_off(void)
 {
     if (!load("omod off",
@@ -785,12 +786,13 @@ static void test_omod_off(void)
     set_temp_all(8, VF(-1, -1, -1, 0.5));
     set_temp_all(10, V(F(-1), F(-1), F(-1), F(5)));
     /* t2 is overwritten by the second instruction but was read by the first */
-    want_temp_all(1, 0xF, V(NEG_ZERO, QNAN, NEG_ZERO, NEG_QNAN));
+    want_temp_all(1, 0xF, V(NEG_ZERO, QNAN, NEG_DENORM, NEG_QNAN));
     want_temp_all(2, 0xF, V(NEG_ZERO, CANON_NAN, NEG_ZERO, CANON_NAN));
-    want_temp_all(3, 0xF, V(NEG_QNAN, NEG_ZERO, POS_ZERO, QNAN));
-    want_temp_all(7, 0xF, V(NEG_QNAN, NEG_ZERO, POS_ZERO, QNAN));
-    /* max(NaN, -1) = -1 (NaN: the second operand); max(-0, -1) = -0; max(+0 from DAZ, -1) = +0; min(NaN, 5) = 5 */
-    want_temp_all(9, 0xF, V(F(-1), NEG_ZERO, POS_ZERO, F(5)));
+    want_temp_all(3, 0xF, V(NEG_QNAN, NEG_ZERO, DENORM, QNAN));
+    want_temp_all(7, 0xF, V(NEG_QNAN, NEG_ZERO, DENORM, QNAN));
+    /* max(NaN, -1) = -1 (NaN: the second operand); max(-0, -1) = -0; max(denormal, -1): the denormal reads as +0,
+     * which is larger, and comes out as it went in; min(NaN, 5) = 5 */
+    want_temp_all(9, 0xF, V(F(-1), NEG_ZERO, DENORM, F(5)));
     run_and_compare();
 }
 

@@ -10,7 +10,7 @@
  *    bound. Exit 1 on any failure.
  *
  * Tolerance. An output that only moves bits (MAX with OMOD 7, swizzle constants, texels) must match bit for
- * bit, DAZ applied. An arithmetic output must lie within an error bound carried through the evaluation next
+ * bit, denormals included (CTM p.42: MAX with OMOD 7 is a bit-exact copy). An arithmetic output must lie within an error bound carried through the evaluation next
  * to the value (bounded_t): every basic op adds half an ulp of its result (2^-24 relative, round to nearest
  * even) and 2^-126 absolute (FTZ); RCP and RSQ add their documented 1-2 ulp, taken as 2 ulp = 2^-22
  * relative, to the error their argument carried (mapped exactly: both are monotone); COS of 2 pi x adds its
@@ -289,11 +289,12 @@ static const uint32_t *texel_at(const inputs_t *in, unsigned id, uint32_t s, uin
 /* ------------------------------------------------------------------------------------------------------ */
 /* The evaluators: one per program, each the GLSL-level meaning of its disassembly                         */
 
-/* o0.rgba = the fragment's colour after a MAX with itself and OMOD 7: the value, DAZ applied. */
+/* o0.rgba = the fragment's colour after a MAX with itself and OMOD 7: the value's own bits, denormals included
+ * (CTM p.42: a bit-preserving MOV). */
 static void expect_passed_through(expect_t *out, const uint32_t v[4])
 {
     for (unsigned c = 0; c < 4; c++)
-        expect_bits(&out[c], daz_bits(v[c]));
+        expect_bits(&out[c], v[c]);
 }
 
 /* texture.fs.txt, texture_cube.fs.txt, gl_teximage2d.fs.txt, matrix_cubesphere_cubemap.fs.txt:

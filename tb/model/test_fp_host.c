@@ -134,7 +134,16 @@ static bool host_cmp0(uint32_t a, unsigned op)
     }
 }
 
-static uint32_t host_select(uint32_t a, uint32_t b, bool take_a) { return host_daz(take_a ? a : b); }
+/* The selects return the chosen operand's raw bits (CTM p.42); only the choice reads the operands, through host
+ * compares, which MXCSR.DAZ makes read a denormal as zero. */
+static uint32_t host_select(uint32_t a, uint32_t b, bool take_a) { return take_a ? a : b; }
+
+/* a < b as the host compares (false with a NaN): MIN takes a exactly then, MAX when b < a. */
+static bool host_lt(uint32_t a, uint32_t b)
+{
+    volatile float x = to_float(a), y = to_float(b);
+    return x < y;
+}
 
 static bool host_ge0(uint32_t c)
 {
@@ -146,6 +155,29 @@ static bool host_gt_half(uint32_t c)
 {
     volatile float x = to_float(c);
     return x > 0.5f;
+}
+
+/* The alignment window of the dot products (docs/fp.md A.2, CTM p.42), from host values only: a term's binade is
+ * ilogbf + 127 (a zero, or a denormal, which compares equal to 0 under DAZ, counts as 0). Terms 25 or more
+ * binades below the largest read as +0; with an infinity or NaN term (isinf/isnan) nothing drops. */
+static int host_binade(uint32_t t)
+{
+    volatile float x = to_float(t);
+    return x == 0.0f ? 0 : ilogbf(x) + 127;
+}
+
+static void host_window(uint32_t *t, unsigned n)
+{
+    int top = 0;
+    for (unsigned i = 0; i < n; i++) {
+        volatile float x = to_float(t[i]);
+        if (isinf(x) || isnan(x))
+            return;
+        top = host_binade(t[i]) > top ? host_binade(t[i]) : top;
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (top - host_binade(t[i]) >= 25)
+            t[i] = 0u;
 }
 
 /* ---- The ops under test: model and host side by side, operands in v[]. Products come first, as pairs. ---- */
@@ -176,8 +208,10 @@ static uint32_t h_mul_ieee(const uint32_t *v) { return host_product(v[0], v[1], 
     }                                                                                                             \
     static uint32_t h_dp3_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
-        uint32_t p0 = host_product(v[0], v[1], LEGACY), p1 = host_product(v[2], v[3], LEGACY);                    \
-        return host_add(host_add(p0, p1), host_product(v[4], v[5], LEGACY));                                      \
+        uint32_t p[3] = { host_product(v[0], v[1], LEGACY), host_product(v[2], v[3], LEGACY),                     \
+                          host_product(v[4], v[5], LEGACY) };                                                     \
+        host_window(p, 3);                                                                                        \
+        return host_add(host_add(p[0], p[1]), p[2]);                                                              \
     }                                                                                                             \
     static uint32_t m_dp4_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
@@ -186,9 +220,10 @@ static uint32_t h_mul_ieee(const uint32_t *v) { return host_product(v[0], v[1], 
     }                                                                                                             \
     static uint32_t h_dp4_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
-        uint32_t p0 = host_product(v[0], v[1], LEGACY), p1 = host_product(v[2], v[3], LEGACY);                    \
-        uint32_t p2 = host_product(v[4], v[5], LEGACY), p3 = host_product(v[6], v[7], LEGACY);                    \
-        return host_add(host_add(p0, p1), host_add(p2, p3));                                                      \
+        uint32_t p[4] = { host_product(v[0], v[1], LEGACY), host_product(v[2], v[3], LEGACY),                     \
+                          host_product(v[4], v[5], LEGACY), host_product(v[6], v[7], LEGACY) };                   \
+        host_window(p, 4);                                                                                        \
+        return host_add(host_add(p[0], p[1]), host_add(p[2], p[3]));                                              \
     }                                                                                                             \
     static uint32_t m_d2a_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
@@ -197,17 +232,18 @@ static uint32_t h_mul_ieee(const uint32_t *v) { return host_product(v[0], v[1], 
     }                                                                                                             \
     static uint32_t h_d2a_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
-        uint32_t p0 = host_product(v[0], v[1], LEGACY), p1 = host_product(v[2], v[3], LEGACY);                    \
-        return host_add(host_add(p0, p1), v[4]);                                                                  \
+        uint32_t t[3] = { host_product(v[0], v[1], LEGACY), host_product(v[2], v[3], LEGACY), v[4] };             \
+        host_window(t, 3);                                                                                        \
+        return host_add(host_add(t[0], t[1]), t[2]);                                                              \
     }
 
 DOT_OPS(true, legacy)
 DOT_OPS(false, ieee)
 
 static uint32_t m_min(const uint32_t *v) { return us_fp_min(v[0], v[1]); }
-static uint32_t h_min(const uint32_t *v) { return host_minss(v[0], v[1]); }
+static uint32_t h_min(const uint32_t *v) { return host_select(v[0], v[1], host_lt(v[0], v[1])); }
 static uint32_t m_max(const uint32_t *v) { return us_fp_max(v[0], v[1]); }
-static uint32_t h_max(const uint32_t *v) { return host_maxss(v[0], v[1]); }
+static uint32_t h_max(const uint32_t *v) { return host_select(v[0], v[1], host_lt(v[1], v[0])); }
 static uint32_t m_cmp(const uint32_t *v) { return us_fp_cmp(v[0], v[1], v[2]); }
 static uint32_t h_cmp(const uint32_t *v) { return host_select(v[0], v[1], host_ge0(v[2])); }
 static uint32_t m_cnd(const uint32_t *v) { return us_fp_cnd(v[0], v[1], v[2]); }
@@ -352,7 +388,9 @@ static uint32_t near_exp(int base, int spread)
 /* A few units in the last place away, either way (crossing exponents is fine). */
 static uint32_t perturb(uint32_t x) { return x + (rnd() % 9u) - 4u; }
 
-enum style { STYLE_BITS, STYLE_WINDOW, STYLE_EDGE, STYLE_CANCEL, STYLE_SPECIALS, STYLE_SMALL, STYLE_COUNT };
+enum style {
+    STYLE_BITS, STYLE_WINDOW, STYLE_EDGE, STYLE_CANCEL, STYLE_SPREAD, STYLE_SPECIALS, STYLE_SMALL, STYLE_COUNT
+};
 
 /* Every operand of the set within a few binades of one random exponent. */
 static void fill_window(uint32_t *v, unsigned n)
@@ -403,6 +441,32 @@ static void fill_cancel(const op_desc *op, uint32_t *v)
         v[2] = perturb(host_mul(v[0], v[1])) ^ SIGN;
 }
 
+/* Dot products at the edge of the alignment window: p1 = -p0 exactly (or a few ulps off, or unrelated), the
+ * other terms 22 to 27 binades below (a product's binade moves by one with its significand). For D2A, half the
+ * time c = -p0 and p1 is the small term. */
+static void fill_spread(const op_desc *op, uint32_t *v)
+{
+    fill_window(v, operand_count(op));
+    if (op->products < 2)
+        return;
+    int base = 30 + (int)(rnd() % 200u);
+    for (unsigned p = 0; p < op->products; p++) {
+        int below = p < 2 ? 0 : 22 + (int)(rnd() % 6u);
+        v[2 * p] = pack(random_sign(), base - below, random_frac());
+        v[2 * p + 1] = pack(random_sign(), 127, random_frac());
+    }
+    unsigned pair = rnd() % 3u;
+    v[2] = v[0] ^ SIGN;
+    v[3] = pair == 0 ? v[1] : pair == 1 ? perturb(v[1]) : v[3];
+    if (op->plain) {
+        v[4] = pack(random_sign(), base - 22 - (int)(rnd() % 6u), random_frac());
+        if (rnd() & 1u) {
+            v[4] = host_mul(v[0], v[1]) ^ SIGN;
+            v[2] = pack(random_sign(), base - 22 - (int)(rnd() % 6u), random_frac());
+        }
+    }
+}
+
 static void fill_specials(uint32_t *v, unsigned n)
 {
     fill_window(v, n);
@@ -422,6 +486,7 @@ static void random_operands(const op_desc *op, uint32_t *v)
     case STYLE_WINDOW: fill_window(v, n); break;
     case STYLE_EDGE: fill_edge(op, v); break;
     case STYLE_CANCEL: fill_cancel(op, v); break;
+    case STYLE_SPREAD: fill_spread(op, v); break;
     case STYLE_SPECIALS: fill_specials(v, n); break;
     default: /* around 1: fractions, 0.5, small integers */
         for (unsigned i = 0; i < n; i++)
@@ -473,7 +538,7 @@ static void run_random(unsigned op, unsigned long cases)
  * a host disagreement means the document (and the oracle) would be wrong. */
 typedef struct {
     unsigned op;
-    uint32_t v[3];
+    uint32_t v[MAX_OPERANDS];
     uint32_t want;
     const char *what;
 } directed_case;
@@ -502,17 +567,60 @@ static const directed_case directed[] = {
     { OP_ADD, { 0x3F800000u, 0xFF800001u }, 0xFFC00001u, "a sNaN comes back quieted, payload kept" },
     { OP_ADD, { 0x7F800000u, 0xFF800000u }, 0xFFC00000u, "inf - inf: default NaN" },
     { OP_MAD_LEGACY, { 0x00000000u, 0x7F800000u, 0xBF800000u }, 0xBF800000u, "legacy 0*inf + c = +0 + c" },
-    { OP_MIN, { 0x00000000u, 0x80000001u }, 0x80000000u, "returns b after DAZ" },
+    { OP_MIN, { 0x00000000u, 0x80000001u }, 0x80000001u, "+0 vs -denormal (-0): b, its raw bits (CTM p.42)" },
+    { OP_MIN, { 0x80000001u, 0x3F800000u }, 0x80000001u, "a denormal chosen comes out bit-exact (CTM p.42)" },
+    { OP_MIN, { 0x807FFFFFu, 0x80000001u }, 0x80000001u, "two denormals compare equal (DAZ): b" },
     { OP_MIN, { 0x3F800000u, 0x7F800001u }, 0x7F800001u, "NaN b returned as it is, not quieted" },
     { OP_MIN, { 0x7F800001u, 0x3F800000u }, 0x3F800000u, "NaN a: b" },
     { OP_MAX, { 0x00000000u, 0x80000000u }, 0x80000000u, "max(+0,-0) = -0 (b)" },
     { OP_MAX, { 0x80000000u, 0x00000000u }, 0x00000000u, "max(-0,+0) = +0 (b)" },
-    { OP_MAX, { 0x00000001u, 0xBF800000u }, 0x00000000u, "max(denormal,-1) = +0" },
+    { OP_MAX, { 0x00000001u, 0xBF800000u }, 0x00000001u, "max(denormal,-1) = the denormal, bit-exact" },
+    { OP_MAX, { 0xFFA00005u, 0x3F800000u }, 0x3F800000u, "sNaN a: b (CTM p.42)" },
+    { OP_MAX, { 0x3F800000u, 0xFFA00005u }, 0xFFA00005u, "sNaN b: returned unchanged, not quieted" },
     { OP_CMP, { 0x3F800000u, 0x40000000u, 0x80000001u }, 0x3F800000u, "c = -denormal reads -0 >= 0: a" },
     { OP_CMP, { 0x3F800000u, 0x40000000u, 0x7FC00000u }, 0x40000000u, "c = NaN: b" },
-    { OP_CMP, { 0x80000001u, 0x40000000u, 0x00000000u }, 0x80000000u, "the selected denormal is DAZ'd" },
+    { OP_CMP, { 0x80000001u, 0x40000000u, 0x00000000u }, 0x80000001u, "the selected denormal is bit-exact" },
+    { OP_CMP, { 0x7F800001u, 0x40000000u, 0x00000000u }, 0x7F800001u, "a selected sNaN a keeps its payload" },
+    { OP_CMP, { 0x3F800000u, 0xFFD0F00Du, 0xBF800000u }, 0xFFD0F00Du, "a selected NaN b keeps its payload" },
+    { OP_CND, { 0x7FC12345u, 0x40000000u, 0x3F800000u }, 0x7FC12345u, "NaN a chosen by c: returned (only c decides)" },
+    { OP_CND, { 0x3F800000u, 0x007FFFFFu, 0x7FC00000u }, 0x007FFFFFu, "NaN c: b, a denormal, bit-exact" },
     { OP_CND, { 0x3F800000u, 0x40000000u, 0x3F000000u }, 0x40000000u, "c = 0.5: b" },
     { OP_CND, { 0x3F800000u, 0x40000000u, 0x3F000001u }, 0x3F800000u, "c just above 0.5: a" },
+    /* The alignment window of DP3/DP4/D2A (CTM p.42): operands a0 b0 a1 b1 ... (then c for D2A). */
+    { OP_MAD_IEEE, { 0xBF800000u, 0x3F800000u, 0x33400000u }, 0xBF7FFFFFu,
+      "MAD has no window: -1 + 1.5 2^-25 rounds to -(1 - 2^-24)" },
+    { OP_DP3_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u, 0x3F800000u }, 0x00000000u,
+      "CTM p.42: (1, -1, 2^-30).(1, 1, 1) = +0, not 2^-30" },
+    { OP_DP3_IEEE, { 0x3F800000u, 0x3F800000u, 0x30800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u }, 0x00000000u,
+      "the same with the tiny term in the middle: +0" },
+    { OP_DP3_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x33000000u, 0x3F800000u }, 0x00000000u,
+      "window edge: a term exactly 2^25 smaller (25 binades) drops: +0" },
+    { OP_DP3_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x337FFFFFu, 0x3F800000u }, 0x00000000u,
+      "window edge: (2 - 2^-23) 2^-25, 25 binades below, drops: +0" },
+    { OP_DP3_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x33800000u, 0x3F800000u }, 0x33800000u,
+      "window edge: 2^-24, 24 binades below, is kept" },
+    { OP_DP3_IEEE, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0xB3FFFFFFu, 0x3F800000u }, 0xB3FFFFFFu,
+      "window edge: -(2 - 2^-23) 2^-24 is kept" },
+    { OP_DP3_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF7FFFFEu, 0x3F800000u, 0x30800000u, 0x3F800000u }, 0x34000000u,
+      "partial cancellation 1 - (1 - 2^-23) + 2^-30: the window drops 2^-30, 2^-23" },
+    { OP_DP3_LEGACY, { 0x40000000u, 0x3F000000u, 0x3F800000u, 0xBF800000u, 0x30000000u, 0x40000000u }, 0x00000000u,
+      "products cancel: 2 x 0.5 + 1 x -1 + 2^-31 x 2 = +0" },
+    { OP_DP4_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u, 0x3F800000u, 0x30800000u,
+                       0x3F800000u }, 0x00000000u, "DP4 1 - 1 and both remaining terms 2^-30: +0, not 2^-29" },
+    { OP_DP4_IEEE, { 0x3F800000u, 0x3F800000u, 0x30800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0xB0800000u,
+                     0x3F800000u }, 0x00000000u, "DP4 1 + 2^-30 - 1 - 2^-30: +0" },
+    { OP_DP4_IEEE, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x33800000u, 0x3F800000u, 0x30800000u,
+                     0x3F800000u }, 0x33800000u, "DP4 1 - 1 + 2^-24 + 2^-30: 2^-24 kept, 2^-30 dropped" },
+    { OP_D2A_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u }, 0x00000000u,
+      "D2A 1 - 1 + c = 2^-30: +0" },
+    { OP_D2A_IEEE, { 0xBF800000u, 0x3F800000u, 0x33400000u, 0x3F800000u, 0x3F800000u }, 0x00000000u,
+      "D2A c cancels p0: -1 + 1.5 2^-25 + 1 = +0 (two roundings would give 2^-24)" },
+    { OP_D2A_LEGACY, { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x00400000u }, 0x00000000u,
+      "D2A denormal c next to 1 - 1: +0" },
+    { OP_DP3_LEGACY, { 0x7F7FFFFFu, 0x3F800000u, 0x73000000u, 0x3F800000u, 0xFF800000u, 0x3F800000u }, 0xFFC00000u,
+      "with an inf term nothing drops: (max + 2^103) overflows, + -inf = default NaN" },
+    { OP_DP3_IEEE, { 0x7F7FFFFFu, 0x3F800000u, 0x72FFFFFFu, 0x3F800000u, 0xFF7FFFFFu, 0x3F800000u }, 0x00000000u,
+      "max + just under 2^103 - max: the small term drops, +0" },
     { OP_FRC, { 0xB3800000u }, 0x3F7FFFFFu, "frc(-2^-24) = 1-2^-24 exactly" },
     { OP_FRC, { 0xB3000000u }, 0x3F7FFFFFu, "frc(-2^-25): 1-2^-25 ties to 1.0, returned as 0x3F7FFFFF" },
     { OP_FRC, { 0xB2800000u }, 0x3F7FFFFFu, "frc(-2^-26) rounds to 1.0: 0x3F7FFFFF" },

@@ -3,11 +3,12 @@
 //   1. the directed cases of the bench (edge values docs/fp.md part A states, with the stated result),
 //   2. every tuple of the special values for ops of up to three operands; for more, every pair of operand
 //      positions with every pair of special values, the other operands ordinary numbers,
-//   3. N random operand sets (default 1,000,000; deterministic splitmix64, seed 1 unless given) in seven styles:
+//   3. N random operand sets (default 1,000,000; deterministic splitmix64, seed 1 unless given) in eight styles:
 //      random bits; all operands within a few binades of one exponent, half with trailing-zero fractions
 //      (cancellation, exact results, rounding ties); products landing at the underflow or overflow edge, half of
 //      them a hair below a power of two so they round up to exactly 2^-126 or 2^128; terms that nearly cancel;
-//      special values mixed in; values around 1 and 0.5; special values moved a few ulps.
+//      special values mixed in; values around 1 and 0.5; special values moved a few ulps; dot-product terms at the
+//      edge of the alignment window, or for ops without two products denormals, zeros and min normals.
 // and the RTL result is compared with the C model bit for bit. Per op it prints the cases, how many expected
 // results were NaN, inf, zero and in the smallest normal binade (the edges are reached), the failures and the
 // first mismatches in hex; the exit status is 1 on any mismatch, 2 on bad usage.
@@ -86,7 +87,7 @@ struct Op {
 
 struct Directed {
     const char *op;  // by name
-    uint32_t v[3];
+    uint32_t v[kMaxOperands];
     uint32_t want;
     const char *what;
 };
@@ -193,9 +194,40 @@ class Gen {
             v[rnd() % n] = kSpecials[rnd() % kSpecialCount];
     }
 
+    // Dot products at the edge of the alignment window (docs/fp.md A.2, CTM p.42): p1 = -p0 exactly (or a few ulps
+    // off, or unrelated), the other terms 22 to 27 binades below; for D2A half the time c = -p0 and p1 is the small
+    // term. Ops without two products get denormals, zeros and min normals of either sign: they compare as zero,
+    // and a select must return them bit-exact.
+    void fill_spread(unsigned products, unsigned n, uint32_t *v)
+    {
+        if (products < 2) {
+            static const uint32_t kTiny[] = { 0x00000000u, 0x00000001u, 0x007FFFFFu, 0x00800000u };
+            for (unsigned i = 0; i < n; i++)
+                v[i] = random_sign() | ((rnd() & 1u) ? (rnd() & kFrac) : kTiny[rnd() % 4u]);
+            return;
+        }
+        fill_window(v, n);
+        int base = 30 + (int)(rnd() % 200u);
+        for (unsigned p = 0; p < products; p++) {
+            int below = p < 2 ? 0 : 22 + (int)(rnd() % 6u);
+            v[2 * p] = pack(random_sign(), base - below, random_frac());
+            v[2 * p + 1] = pack(random_sign(), 127, random_frac());
+        }
+        unsigned pair = rnd() % 3u;
+        v[2] = v[0] ^ kSign;
+        v[3] = pair == 0 ? v[1] : pair == 1 ? perturb(v[1]) : v[3];
+        if (n > 2 * products) {
+            v[2 * products] = pack(random_sign(), base - 22 - (int)(rnd() % 6u), random_frac());
+            if (rnd() & 1u) {
+                v[2 * products] = us_fp_mul(v[0], v[1], false) ^ kSign;
+                v[2] = pack(random_sign(), base - 22 - (int)(rnd() % 6u), random_frac());
+            }
+        }
+    }
+
     void random_operands(unsigned products, unsigned n, uint32_t *v)
     {
-        switch (rnd() % 7u) {
+        switch (rnd() % 8u) {
         case 0:
             for (unsigned i = 0; i < n; i++)
                 v[i] = rnd();
@@ -208,10 +240,11 @@ class Gen {
             for (unsigned i = 0; i < n; i++)
                 v[i] = near_exp(127, 26);
             break;
-        default:  // next to the special values: 0.5 +- a few ulps, the FTZ and overflow edges, NaN/inf boundaries
+        case 6:  // next to the special values: 0.5 +- a few ulps, the FTZ and overflow edges, NaN/inf boundaries
             for (unsigned i = 0; i < n; i++)
                 v[i] = (rnd() & 1u) ? perturb(kSpecials[rnd() % kSpecialCount]) : near_exp(126, 2);
             break;
+        default: fill_spread(products, n, v); break;
         }
     }
 

@@ -66,13 +66,34 @@ static const fpb::Op<Top> kOps[] = {
     { "d2a_ieee", 2, 1, m_d2a_ieee, r_d2a_ieee, false },
 };
 
-// docs/fp.md A.1 and A.2 MAD.
+// docs/fp.md A.1 and A.2 MAD, DP3, DP4, D2A (the alignment window, CTM p.42). Operands a0 b0 a1 b1 ... then c.
 static const fpb::Directed kDirected[] = {
     { "mad_legacy", { 0x00000000u, 0x7F800000u, 0xBF800000u }, 0xBF800000u, "legacy 0*inf + c = +0 + c" },
     { "mad_ieee", { 0x00000000u, 0x7F800000u, 0xBF800000u }, 0xFFC00000u, "IEEE 0*inf + c: default NaN" },
     { "mad_legacy", { 0x80000000u, 0x3F800000u, 0x00000000u }, 0x00000000u, "MAD(-0, 1, +0) = -0 + +0 = +0" },
     { "mad_ieee", { 0x0B800000u, 0x0B800000u, 0x3F800000u }, 0x3F800000u, "2^-104 squared is 0 before the add" },
     { "mad_ieee", { 0x3F800800u, 0x3F800800u, 0xBF801000u }, 0x00000000u, "two roundings: (1+2^-12)^2 - (1+2^-11)" },
+    { "mad_ieee", { 0xBF800000u, 0x3F800000u, 0x33400000u }, 0xBF7FFFFFu, "MAD has no window: -1 + 1.5 2^-25 rounds" },
+    { "dp3_legacy", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u, 0x3F800000u }, 0x00000000u,
+      "CTM p.42: (1, -1, 2^-30).(1, 1, 1) = +0, not 2^-30" },
+    { "dp3_ieee", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x33000000u, 0x3F800000u }, 0x00000000u,
+      "window edge: a term exactly 2^25 smaller (25 binades) drops: +0" },
+    { "dp3_legacy", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x337FFFFFu, 0x3F800000u }, 0x00000000u,
+      "window edge: (2 - 2^-23) 2^-25, 25 binades below, drops: +0" },
+    { "dp3_legacy", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x33800000u, 0x3F800000u }, 0x33800000u,
+      "window edge: 2^-24, 24 binades below, is kept" },
+    { "dp3_legacy", { 0x3F800000u, 0x3F800000u, 0xBF7FFFFEu, 0x3F800000u, 0x30800000u, 0x3F800000u }, 0x34000000u,
+      "partial cancellation 1 - (1 - 2^-23) + 2^-30: 2^-23" },
+    { "dp4_legacy", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u, 0x3F800000u, 0x30800000u,
+                      0x3F800000u }, 0x00000000u, "DP4 1 - 1 and both remaining terms 2^-30: +0, not 2^-29" },
+    { "dp4_ieee", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x33800000u, 0x3F800000u, 0x30800000u,
+                    0x3F800000u }, 0x33800000u, "DP4 1 - 1 + 2^-24 + 2^-30: 2^-24 kept, 2^-30 dropped" },
+    { "d2a_legacy", { 0x3F800000u, 0x3F800000u, 0xBF800000u, 0x3F800000u, 0x30800000u }, 0x00000000u,
+      "D2A 1 - 1 + c = 2^-30: +0" },
+    { "d2a_ieee", { 0xBF800000u, 0x3F800000u, 0x33400000u, 0x3F800000u, 0x3F800000u }, 0x00000000u,
+      "D2A c cancels p0: -1 + 1.5 2^-25 + 1 = +0" },
+    { "dp3_legacy", { 0x7F7FFFFFu, 0x3F800000u, 0x73000000u, 0x3F800000u, 0xFF800000u, 0x3F800000u }, 0xFFC00000u,
+      "with an inf term nothing drops: (max + 2^103) overflows, + -inf = default NaN" },
 };
 
 int main(int argc, char **argv)
