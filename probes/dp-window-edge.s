@@ -17,10 +17,6 @@
 #     0xB3000000.
 #   narrower (a window of 24: 24 below already reads as +0): o0.r = +0, o0.g = +0 0x00000000, o0.b = +0.
 # Why it discriminates: o0.r and o0.b tell the model from wider; o0.g tells it from narrower.
-# PENDING: the window is being added to the model on another branch; the model on this branch still sums the
-# terms exactly in order ((1 + -1) + small) and gives the wider values. This vector's expectations are the
-# window design's; usim on it fails until that change is merged.
-#@ pending dot-product alignment window (the model change is on another branch)
 #@ const 0 0x3F800000 0xBF800000 0x3F800000 0x00000000
 #@ const 1 0x3F800000 0x3F800000 0x33000000 0x00000000
 #@ const 2 0x3F800000 0x3F800000 0x33800000 0x00000000

@@ -12,7 +12,7 @@ build/bin/usasm, checks it against the CTM hardware rules, and writes into OUT (
 Probe source header (comment lines at the top of NAME.s; free text is the description):
   #@ const N R G B A | int N V | bool V | texture ID W H | texel ID X Y R G B A   inputs, in the vector's syntax
   #@ exempt inline-exp0 | exempt tex-sem      the hardware rule this probe breaks on purpose
-  #@ pending TEXT        the model's value changes on another branch: the vector is not run against the model yet
+  #@ pending TEXT        the model's value is about to change: the vector is not run against the model yet
   #@ control NAME        NAME.s is this probe's control (same question, one level less)
   #@ control-for NAME    this file is the control of probe NAME
   #: READING TEXT        a reading; the first must be `model` (the golden model's reading)
@@ -282,8 +282,8 @@ def vector_text(p, insts):
         out.append("# unsafe (rule inline-exp0): this probe reads inline constants with exponent field 0 on purpose; "
                    "its silicon result settles their value")
     if p["pending"]:
-        out.append(f"# pending: {p['pending']}: the expectations below are the new design's; the model on this "
-                   "branch may still give another value")
+        out.append(f"# pending: {p['pending']}: the expectations below are the new design's; the model may "
+                   "still give another value")
     out += ["#" + (" " + d if d else "") for d in p["description"]]
     out.append("# The expect lines are the reading 'model'. The other readings (same values in every pixel):")
     for r in p["readings"][1:]:
@@ -318,13 +318,11 @@ def readme(probes):
          "(and W) channel with each reading; report the reading that matched, or the values if none did.", "",
          "All expected values are derived by hand from the rules in each probe's source comment (probes/NAME.s); "
          "they do not come from running the model.", "",
-         "Select bit-exactness: MIN/MAX/CND/CMP with OMOD 7 are being changed on another branch to return the "
-         "chosen operand's raw bits, denormals included. No probe here gives a select a denormal operand, so "
-         "inline-exp0, max-signed-zero and cmp-nan-operand have the same expected values before and after that "
-         "change.", ""]
+         "Selects: MIN/MAX/CND/CMP with OMOD 7 return the chosen operand's raw bits (CTM p.42), so the sign of a "
+         "zero and a NaN payload reach the output untouched.", ""]
     pend = [p["name"] for p in probes if p["pending"]]
     if pend:
-        L += ["Pending (the model on this branch may still give the old value; the expectations are the new "
+        L += ["Pending (the model may still give the old value; the expectations are the new "
               "design's): " + ", ".join(f"`{n}`" for n in pend) + ".", ""]
     for p in probes:
         L.append(f"## {p['name']}" + (f" (control for {p['control_for']})" if p["control_for"] else ""))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Probe vectors (scripts/probes.py, probes/*.s, docs/bringup.md "Probe vectors"): every probe is written with its
 bring-up export and named in the README; each vector passes usim (the model's reading) unless it is pending a
-model change on another branch; the readings of each probe differ in a render-target bit; the hand-derived
+model change (a `#@ pending` line); the readings of each probe differ in a render-target bit; the hand-derived
 values agree with the rules recomputed here; the hardware-rule checker refuses planted breaches.
 usage: test_probes.py"""
 import json
@@ -23,9 +23,8 @@ SCRIPT = [sys.executable, os.path.join(ROOT, "scripts", "probes.py")]
 PROBES = ["inline-exp0", "max-signed-zero", "cmp-nan-operand", "frc-tiny-negative", "trans-specials", "loop-depth",
           "addr-depth", "tex-no-sem", "dp-window-edge"]
 CONTROLS = {"loop-depth-8": "loop-depth", "addr-depth-8": "addr-depth"}
-# Vectors whose model value changes on another branch: enable each (delete it here and its `#@ pending` line)
-# once that change is merged. dp-window-edge: the dot-product alignment window.
-PENDING = {"dp-window-edge"}
+# Vectors whose model value is still to change (a `#@ pending` line in the probe source): none today.
+PENDING = set()
 
 
 def f32(x):
