@@ -37,6 +37,7 @@ help:
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"
+	@echo "make mesa-corpus  Mesa's R500 compiler (patched, on the radeon drm-shim) over piglit's shader tests: corpus/piglit/"
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
@@ -191,6 +192,16 @@ vectors: $(BUILD)/bin/usgen
 probes: $(BUILD)/bin/usasm $(BUILD)/bin/usbringup
 	rm -rf $(BUILD)/probes && python3 scripts/probes.py --out $(BUILD)/probes
 .PHONY: probes
+
+# Mesa's own R500 compiler (Debian's Mesa with tb/mesa/r300-capture.patch, r300 + the radeon noop drm-shim, cached in
+# build/mesa/<version>-<patch sha>) on piglit's shader tests, headless: corpus/piglit/ (README.md there), then a
+# static check of every captured program. mesa-corpus-check alone needs no Mesa build.
+mesa-corpus: $(BUILD)/bin/usdis $(BUILD)/bin/usim
+	python3 scripts/mesa_corpus.py --jobs $(JOBS)
+	python3 scripts/mesa_corpus.py --check
+mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
+	python3 scripts/mesa_corpus.py --check
+.PHONY: mesa-corpus mesa-corpus-check
 .PHONY: cosim-build cosim-test-build fst-build
 .PHONY: tb-build lint synth rtl-fp-exhaustive
 

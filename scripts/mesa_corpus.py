@@ -1,0 +1,691 @@
+#!/usr/bin/env python3
+"""make mesa-corpus: Mesa's own R500 compiler on piglit's shader tests, headless, captured as data.
+
+Builds Debian's Mesa (r300 gallium driver and the radeon noop drm-shim, an RV515) with tb/mesa/r300-capture.patch,
+cached under build/mesa/<version>-<patch sha>; selects the piglit shader tests whose fragment shader reads no
+varyings and that need at most GL 2.1 / GLSL 1.20; runs each through shader_runner under the shim; and writes, per
+captured test, corpus/piglit/tests/NAME.json (program words, constants as uploaded at each draw, the [test]
+commands with piglit's probes and tolerances) and the deduplicated programs as corpus/piglit/programs/SHA.hex.
+corpus/piglit/README.md says how the data was made. Python 3 standard library only.
+"""
+import argparse
+import collections
+import concurrent.futures
+import glob
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PATCH = os.path.join(ROOT, "tb", "mesa", "r300-capture.patch")
+PIGLIT_DIRS = ["/usr/lib/x86_64-linux-gnu/piglit", "/usr/share/piglit"]
+SHADER_RUNNER = "/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner"
+FORMAT = "r500-piglit-capture 1"
+# Debian packages: building Mesa, the source, and piglit (checked with dpkg, installed only when missing).
+DEBS = ["dpkg-dev", "meson", "ninja-build", "pkg-config", "gcc", "g++", "bison", "flex", "python3-mako",
+        "libdrm-dev", "libexpat1-dev", "libglvnd-dev", "zlib1g-dev", "libzstd-dev", "libelf-dev", "libwayland-dev",
+        "wayland-protocols", "libx11-dev", "libxext-dev", "libxfixes-dev", "libxcb-glx0-dev", "libxcb-shm0-dev",
+        "libx11-xcb-dev", "libxcb-dri2-0-dev", "libxcb-dri3-dev", "libxcb-present-dev", "libxshmfence-dev",
+        "libxxf86vm-dev", "libxrandr-dev", "glslang-tools", "python3-yaml", "patch", "piglit"]
+MESON_OPTIONS = ["-Dgallium-drivers=r300", "-Dvulkan-drivers=", "-Dllvm=disabled", "-Dtools=drm-shim",
+                 "-Degl=enabled", "-Dgbm=enabled", "-Dglvnd=true", "-Dglx=disabled", "-Dplatforms=",
+                 "-Dbuildtype=release", "-Dvalgrind=disabled", "-Dlibunwind=disabled", "-Dgles1=disabled",
+                 "-Dgles2=enabled", "-Dopengl=true", "-Dshared-glapi=enabled", "-Dvideo-codecs=",
+                 "-Dgallium-va=disabled", "-Dgallium-vdpau=disabled", "-Dgallium-xa=disabled", "-Dgallium-nine=false",
+                 "-Dgallium-omx=disabled", "-Dgallium-opencl=disabled", "-Dlmsensors=disabled", "-Dbuild-tests=false"]
+# Debian's own tools (meson needs the system Python with mako, not a pyenv shim).
+SYS_PATH = "/usr/sbin:/usr/bin:/sbin:/bin"
+DEB_SRC = "/etc/apt/sources.list.d/mesa-corpus-src.sources"
+
+
+def log(msg):
+    print(f"mesa-corpus: {msg}", flush=True)
+
+
+def run(cmd, **kw):
+    kw.setdefault("check", True)
+    env = dict(os.environ, PATH=SYS_PATH + ":" + os.environ.get("PATH", ""), DEBIAN_FRONTEND="noninteractive")
+    return subprocess.run(cmd, env=env, **kw)
+
+
+def sudo():
+    return [] if os.geteuid() == 0 else ["sudo", "-n"]
+
+
+# ---- dependencies and source ----------------------------------------------------------------------------------
+
+def installed(pkg):
+    p = subprocess.run(["dpkg-query", "-W", "-f=${Status}", pkg], capture_output=True, text=True)
+    return "install ok installed" in p.stdout
+
+
+def have_deb_src():
+    for f in glob.glob("/etc/apt/sources.list") + glob.glob("/etc/apt/sources.list.d/*"):
+        try:
+            text = open(f).read()
+        except OSError:
+            continue
+        if re.search(r"^\s*deb-src\s", text, re.M) or re.search(r"^Types:.*\bdeb-src\b", text, re.M):
+            return True
+    return False
+
+
+def ensure_deps():
+    missing = [p for p in DEBS if not installed(p)]
+    updated = False
+    if not have_deb_src():
+        log(f"adding a deb-src entry for Debian bookworm main ({DEB_SRC})")
+        text = ("Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\n"
+                "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
+        run(sudo() + ["tee", DEB_SRC], input=text, text=True, stdout=subprocess.DEVNULL)
+        run(sudo() + ["apt-get", "update", "-qq"])
+        updated = True
+    if missing:
+        log(f"installing Debian packages: {' '.join(missing)}")
+        if not updated:
+            run(sudo() + ["apt-get", "update", "-qq"])
+        run(sudo() + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing,
+            stdout=subprocess.DEVNULL)
+
+
+def fetch_source(mesa_dir):
+    """Debian's Mesa source package in build/mesa (downloaded once); returns (dsc path, version)."""
+    os.makedirs(mesa_dir, exist_ok=True)
+    dscs = sorted(glob.glob(os.path.join(mesa_dir, "mesa_*.dsc")))
+    if not dscs:
+        log("fetching Debian's Mesa source package (apt-get source --download-only mesa)")
+        run(["apt-get", "source", "--download-only", "mesa"], cwd=mesa_dir, stdout=subprocess.DEVNULL)
+        dscs = sorted(glob.glob(os.path.join(mesa_dir, "mesa_*.dsc")))
+    dsc = dscs[-1]
+    version = os.path.basename(dsc)[len("mesa_"):-len(".dsc")]
+    return dsc, version
+
+
+def patch_sha():
+    return hashlib.sha256(open(PATCH, "rb").read()).hexdigest()
+
+
+def build_mesa(mesa_dir, jobs):
+    """The patched build, cached under build/mesa/<version>-<patch sha 12>; returns (key dir, info)."""
+    dsc, version = fetch_source(mesa_dir)
+    key = f"{version}-{patch_sha()[:12]}"
+    kdir = os.path.join(mesa_dir, key)
+    stamp = os.path.join(kdir, "stamp.json")
+    if os.path.exists(stamp):
+        info = json.load(open(stamp))
+        log(f"reusing the Mesa build {kdir} (built in {info['build_seconds']:.0f} s)")
+        return kdir, info
+    t0 = time.time()
+    src, bld, inst = (os.path.join(kdir, d) for d in ("src", "build", "install"))
+    if os.path.exists(kdir):
+        shutil.rmtree(kdir)
+    os.makedirs(kdir)
+    log(f"unpacking {os.path.basename(dsc)} and applying {os.path.relpath(PATCH, ROOT)}")
+    run(["dpkg-source", "-x", dsc, src], stdout=subprocess.DEVNULL)
+    run(["patch", "-p1", "-s", "-i", PATCH], cwd=src)
+    log(f"configuring and building Mesa {version} (r300 + radeon drm-shim) in {bld}, nice -n 19")
+    with open(os.path.join(kdir, "build.log"), "w") as f:
+        run(["nice", "-n", "19", "meson", "setup", bld, f"--prefix={inst}", "--libdir=lib"] + MESON_OPTIONS,
+            cwd=src, stdout=f, stderr=subprocess.STDOUT)
+        p = run(["nice", "-n", "19", "ninja", "-C", bld, f"-j{jobs}", "install"], stdout=f,
+                stderr=subprocess.STDOUT, check=False)
+    if p.returncode:
+        sys.exit(f"mesa-corpus: the Mesa build failed, see {kdir}/build.log")
+    info = {"version": version, "patch_sha256": patch_sha(), "build_seconds": time.time() - t0}
+    json.dump(info, open(stamp, "w"), indent=1)
+    log(f"Mesa built in {info['build_seconds']:.0f} s")
+    return kdir, info
+
+
+def shim_env(kdir):
+    inst = os.path.join(kdir, "install")
+    lib = os.path.join(inst, "lib")
+    shim = os.path.join(lib, "libradeon_noop_drm_shim.so")
+    if not os.path.exists(shim):
+        shim = os.path.join(kdir, "build", "src", "amd", "drm-shim", "libradeon_noop_drm_shim.so")
+    env = dict(os.environ)
+    env.update({
+        "LD_PRELOAD": shim,
+        "LD_LIBRARY_PATH": lib,
+        "MESA_LOADER_DRIVER_OVERRIDE": "r300",
+        "LIBGL_DRIVERS_PATH": os.path.join(lib, "dri"),
+        "__EGL_VENDOR_LIBRARY_FILENAMES": os.path.join(inst, "share", "glvnd", "egl_vendor.d", "50_mesa.json"),
+        "PIGLIT_PLATFORM": "gbm",
+        "WAFFLE_GBM_DEVICE": "/dev/dri/renderD128",
+        "RADEON_DEBUG": "fp",
+        "MESA_SHADER_CACHE_DISABLE": "true",
+        "DRM_SHIM_DEBUG": "",
+    })
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return env
+
+
+# ---- the .shader_test files -----------------------------------------------------------------------------------
+
+def split_sections(text):
+    sections = []
+    cur = None
+    for line in text.splitlines():
+        m = re.match(r"^\[([^\]]+)\]\s*$", line)
+        if m:
+            cur = [m.group(1).strip(), []]
+            sections.append(cur)
+        elif cur is not None:
+            cur[1].append(line)
+    return [(name, "\n".join(lines)) for name, lines in sections]
+
+
+def strip_comments(src):
+    src = re.sub(r"/\*.*?\*/", " ", src, flags=re.S)
+    return re.sub(r"//[^\n]*", "", src)
+
+
+def version_tuple(s):
+    parts = s.split(".")
+    return tuple(int(p) for p in parts[:2]) if all(p.isdigit() for p in parts[:2]) else (99, 99)
+
+
+FS_INPUTS = ["gl_TexCoord", "gl_Color", "gl_SecondaryColor", "gl_FogFragCoord", "gl_FragCoord", "gl_FrontFacing",
+             "gl_PointCoord"]
+
+
+def select(path, text):
+    """(None, info) when the test is selected, else (reason, None)."""
+    sections = split_sections(text)
+    names = [n for n, _ in sections]
+    if "require" not in names:
+        return "no [require] section", None
+    req = dict(sections)["require"]
+    gl, glsl = (2, 0), (1, 10)
+    exts = []
+    size = None
+    for raw in req.splitlines():
+        line = raw.split("#")[0].strip()
+        if not line:
+            continue
+        m = re.match(r"^GL\s+ES\s", line) or re.match(r"^GLSL\s+ES\s", line)
+        if m:
+            return "needs GL ES", None
+        m = re.match(r"^GL\s*(>=|>|=)\s*([\d.]+)", line)
+        if m:
+            gl = version_tuple(m.group(2))
+            if m.group(1) == ">":
+                gl = (gl[0], gl[1] + 1)
+            continue
+        m = re.match(r"^GLSL\s*(>=|>|=)\s*([\d.]+)", line)
+        if m:
+            glsl = version_tuple(m.group(2))
+            continue
+        m = re.match(r"^SIZE\s+(\d+)\s+(\d+)", line)
+        if m:
+            size = [int(m.group(1)), int(m.group(2))]
+            continue
+        if re.match(r"^!?(GL|GLX|EGL)_\w+", line):
+            exts.append(line)
+            continue
+        if line.startswith("GL_MAX_") or line.startswith("GL_") or line.startswith("GLSL_"):
+            exts.append(line)
+            continue
+        if re.match(r"^(GL COMPAT|GL CORE)", line) or line in ("GL COMPAT", "GL CORE"):
+            if "CORE" in line:
+                return "needs a core profile", None
+            continue
+        exts.append(line)
+    if gl > (2, 1):
+        return "needs GL > 2.1", None
+    if glsl[0] > 1 or glsl > (1, 20):
+        return "needs GLSL > 1.20", None
+    fs = [s for n, s in sections if n == "fragment shader"]
+    if any(n in ("fragment program", "vertex program") for n in names):
+        return "ARB assembly program", None
+    if any(n.startswith("fragment shader file") or n.endswith(" file") for n in names):
+        return "shader from a file", None
+    if any(n.startswith(("geometry shader", "tessellation", "compute shader")) for n in names):
+        return "geometry, tessellation or compute stage", None
+    if not fs:
+        return "no GLSL fragment shader", None
+    if len(fs) > 1:
+        return "more than one fragment shader", None
+    src = strip_comments(fs[0])
+    m = re.search(r"#\s*version\s+(\d+)", src)
+    if m and int(m.group(1)) > 120:
+        return "fragment shader #version > 120", None
+    if re.search(r"(^|[;\s}])varying\s", src) or re.search(r"(^|[;\s}])(centroid\s+)?in\s+\w+\s+\w+\s*(\[.*?\])?\s*;", src):
+        return "fragment shader reads varyings", None
+    used = [n for n in FS_INPUTS if re.search(r"\b" + n + r"\b", src)]
+    if used:
+        return "fragment shader reads " + used[0], None
+    if "test" not in names:
+        return "no [test] section", None
+    cmds = dict(sections)["test"]
+    if not re.search(r"^\s*draw\s", cmds, re.M):
+        return "no draw command", None
+    if not re.search(r"^\s*(relative\s+)?probe\s", cmds, re.M):
+        return "no probe command", None
+    return None, {"gl": "%d.%d" % gl, "glsl": "%d.%02d" % glsl, "extensions": exts, "size": size, "fs": fs[0]}
+
+
+# ---- the [test] section: commands, draws and probes -----------------------------------------------------------
+
+NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
+def nums(s):
+    return [float(x) for x in re.findall(NUM, s)]
+
+
+def default_tolerance(bits=8):
+    """piglit_set_tolerance_for_bits: 3 / 2^bits per channel (1.0 below 2 bits); shader_runner's FBO is RGBA8."""
+    return [3.0 / (1 << bits) if bits >= 2 else 1.0] * 4
+
+
+def parse_test_section(text, window):
+    w, h = window
+    tol = default_tolerance(8)
+    cmds, probes = [], []
+    ndraw = 0
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#")[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        cmd = {"line": line}
+        if words[0] == "uniform" and len(words) >= 3:
+            cmd.update(op="uniform", type=words[1], name=words[2], values=words[3:])
+        elif words[0] == "draw":
+            cmd.update(op="draw", draw=ndraw)
+            if len(words) > 1 and words[1] == "rect":
+                flags = [x for x in words[2:] if not re.match(NUM, x)]
+                cmd.update(kind="rect", flags=flags, rect=nums(" ".join(x for x in words[2:] if x not in flags)))
+            else:
+                cmd.update(kind=" ".join(words[1:2]), args=words[2:])
+            ndraw += 1
+        elif words[0] == "tolerance":
+            v = nums(line)
+            if len(v) == 4:
+                tol = v
+            elif len(v) == 1:
+                tol = v * 4
+            cmd.update(op="tolerance", values=v)
+        elif words[0] == "clear" and len(words) >= 2 and words[1] == "color":
+            cmd.update(op="clear color", values=nums(line))
+        elif words[0] == "clear":
+            cmd.update(op="clear")
+        elif re.match(r"^(relative\s+)?probe\s", line):
+            m = re.match(r"^(relative\s+)?probe\s+(all\s+|rect\s+)?(rgba|rgb)\b(.*)$", line)
+            if not m:
+                cmd.update(op="probe", unparsed=True)
+            else:
+                rel, scope, chans, rest = bool(m.group(1)), (m.group(2) or "").strip(), m.group(3), m.group(4)
+                v = nums(rest)
+                n = len(chans)
+                if scope == "all":
+                    region, expect = [0, 0, w, h], v[:n]
+                elif scope == "rect":
+                    region, expect = v[:4], v[4:4 + n]
+                    if rel:
+                        region = [region[0] * w, region[1] * h, region[2] * w, region[3] * h]
+                else:
+                    region, expect = [v[0], v[1], 1, 1], v[2:2 + n]
+                    if rel:
+                        # shader_runner: x = rx * piglit_width, y = ry * piglit_height (truncated)
+                        region = [int(v[0] * w), int(v[1] * h), 1, 1]
+                region = [int(x) for x in region]
+                probe = {"channels": chans, "region": region, "expect": expect,
+                         "tolerance": tol[:n], "after_draw": ndraw - 1}
+                cmd.update(op="probe", probe=len(probes))
+                if len(expect) != n:
+                    cmd["unparsed"] = True
+                else:
+                    probes.append(probe)
+        else:
+            cmd.update(op=words[0])
+        cmds.append(cmd)
+    return cmds, probes, ndraw
+
+
+# ---- running one test and reading the capture -----------------------------------------------------------------
+
+DUMP_WORD = re.compile(r"^(?:\d+)?\t([0-5])[: ][A-Z_ 0-9]*?:?\s*0x([0-9a-f]{8})")
+
+
+def parse_dump_programs(stderr):
+    """Every 'R500 Fragment Program:' block of RADEON_DEBUG=fp (with the patch: six words per instruction)."""
+    progs = []
+    cur = None
+    inst = None
+    for line in stderr.splitlines():
+        if line.startswith("R500 Fragment Program:"):
+            cur = []
+            progs.append(cur)
+            inst = None
+            continue
+        if cur is None:
+            continue
+        m = re.match(r"^(\d+)\t0:CMN_INST\s+0x([0-9a-f]{8})", line)
+        if m:
+            inst = [None] * 6
+            inst[0] = int(m.group(2), 16)
+            cur.append(inst)
+            continue
+        m = DUMP_WORD.match(line)
+        if m and inst is not None:
+            inst[int(m.group(1))] = int(m.group(2), 16)
+        elif line.startswith("R500CAP") or (line and not line.startswith("\t") and not line[0].isdigit()):
+            cur = None
+    return progs
+
+
+def parse_capture(stderr):
+    """R500CAP records: programs as built, uploads in order, the draws with the constants in force."""
+    programs = {}    # pointer -> program record
+    consts = {}      # constant memory: index -> 4 words
+    draws = []
+    cur = None
+    for line in stderr.splitlines():
+        if not line.startswith("R500CAP "):
+            continue
+        f = line.split()
+        tag = f[1]
+        if tag == "program":
+            kv = dict(x.split("=", 1) for x in f[3:])
+            cur = {"ptr": f[2], "dummy": int(kv["dummy"]), "inst_end": int(kv["inst_end"]),
+                   "pixsize": int(kv["pixsize"]), "fc_ctrl": kv["fc_ctrl"], "nconst": int(kv["nconst"]),
+                   "externals": int(kv["externals"]), "int": [], "inst": [], "imm": {}, "state": {}}
+            programs[f[2]] = cur
+        elif tag == "int":
+            cur["int"].append(f[3])
+        elif tag == "inst":
+            cur["inst"].append(f[3:9])
+        elif tag == "imm":
+            cur["imm"][int(f[2])] = f[3:7]
+        elif tag == "state":
+            cur["state"][int(f[2])] = [int(f[3]), int(f[4])]
+        elif tag == "end":
+            cur = None
+        elif tag == "emit_fs":
+            p = programs.get(f[2])
+            if p:
+                for i, v in p["imm"].items():
+                    consts[i] = v
+        elif tag == "const":
+            consts[int(f[2])] = f[3:7]
+        elif tag == "draw":
+            kv = dict(x.split("=", 1) for x in f[2:])
+            p = programs.get(kv["fs"])
+            draws.append({"program": p, "mode": int(kv["mode"]), "count": int(kv["count"]),
+                          "constants": {i: consts.get(i) for i in range(p["nconst"])} if p else {}})
+    return programs, draws
+
+
+def hex_text(inst):
+    return "\n".join(",\n".join(w for w in i) + "," for i in inst) + "\n"
+
+
+def hex_text_blank(inst):
+    return "\n\n".join("\n".join(w + "," for w in i) for i in inst) + "\n"
+
+
+def run_test(path, env, timeout):
+    cmd = [SHADER_RUNNER, path, "-auto", "-fbo"]
+    try:
+        p = subprocess.run(cmd, env=env, capture_output=True, text=True, errors="replace", timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return "timeout", (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or ""), \
+            (e.stderr or b"").decode(errors="replace") if isinstance(e.stderr, bytes) else (e.stderr or "")
+
+
+def capture_one(rel, path, info, text, env, timeout):
+    rc, out, err = run_test(path, env, timeout)
+    res = {"rel": rel, "rc": rc}
+    if rc == "timeout":
+        res["reason"] = "timed out"
+        return res
+    if isinstance(rc, int) and rc < 0:
+        res["reason"] = f"shader_runner crashed (signal {-rc})"
+        if "R500CAP draw" not in err:
+            return res
+    if "PIGLIT: {\"result\": \"skip\"" in out or "'result': 'skip'" in out or '"result": "skip"' in out:
+        res["reason"] = "piglit skipped it (a requirement the r300 driver lacks)"
+        return res
+    if "R500CAP program" not in err:
+        res["reason"] = "no R500 program compiled" + (f" (exit {rc})" if rc else "")
+        if "Using a dummy shader" in err or "Cannot translate" in err:
+            res["reason"] = "Mesa's compiler failed (dummy shader)"
+        res["tail"] = (out + err)[-400:]
+        return res
+    res["compiled"] = True
+    programs, draws = parse_capture(err)
+    dumps = parse_dump_programs(err)
+    if not draws:
+        res["reason"] = "no draw reached the driver"
+        return res
+    if any(d["program"] is None for d in draws):
+        res["reason"] = "a draw with no captured program"
+        return res
+    if any(d["program"]["dummy"] for d in draws):
+        res["reason"] = "Mesa's compiler failed (dummy shader)"
+        return res
+    window = info["size"] or [250, 250]
+    sections = dict(split_sections(text))
+    cmds, probes, ndraw = parse_test_section(sections.get("test", ""), window)
+    # The dump (six words per instruction with the patch) must agree with the words the driver uploads.
+    dump_words = {tuple(tuple(int(w, 16) for w in i) for i in p["inst"]) for p in programs.values()}
+    dump_ok = all(tuple(tuple(x if x is not None else -1 for x in i) for i in d) in dump_words
+                  for d in dumps if d) if dumps else False
+    progs, prog_index = [], {}
+    draw_recs = []
+    for d in draws:
+        p = d["program"]
+        words = tuple(tuple(i) for i in p["inst"])
+        if words not in prog_index:
+            sha = hashlib.sha256(hex_text_blank(p["inst"]).encode()).hexdigest()[:16]
+            prog_index[words] = len(progs)
+            progs.append({"sha": sha, "hex": hex_text_blank(p["inst"]), "words": [list(i) for i in p["inst"]],
+                          "instructions": len(p["inst"]), "pixsize": p["pixsize"], "fc_ctrl": p["fc_ctrl"],
+                          "int_consts": p["int"], "nconst": p["nconst"], "externals": p["externals"],
+                          "immediates": {str(k): v for k, v in sorted(p["imm"].items())},
+                          "state_consts": {str(k): v for k, v in sorted(p["state"].items())}})
+        draw_recs.append({"program": prog_index[words], "mode": d["mode"], "vertices": d["count"],
+                          "constants": {str(k): v for k, v in sorted(d["constants"].items())}})
+    res.update(captured=True, programs=progs, draws=draw_recs, commands=cmds, probes=probes,
+               test_draws=ndraw, dump_agrees=dump_ok, window=window, piglit_exit=rc)
+    if ndraw != len(draw_recs):
+        res["draw_mismatch"] = True
+    return res
+
+
+# ---- the whole job --------------------------------------------------------------------------------------------
+
+def find_tests():
+    seen = {}
+    for d in PIGLIT_DIRS:
+        if not os.path.isdir(d):
+            continue
+        for dirpath, _, files in os.walk(d):
+            for f in files:
+                if f.endswith(".shader_test"):
+                    full = os.path.join(dirpath, f)
+                    rel = os.path.relpath(full, d)
+                    seen.setdefault(rel, full)
+    return sorted(seen.items())
+
+
+def test_name(rel):
+    name = rel[:-len(".shader_test")] if rel.endswith(".shader_test") else rel
+    return re.sub(r"[^A-Za-z0-9_.+-]", "_", name.replace("/", "__"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=os.path.join(ROOT, "corpus", "piglit"))
+    ap.add_argument("--mesa-dir", default=os.path.join(ROOT, "build", "mesa"))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--limit", type=int, default=0, help="run only the first N selected tests (a quick look)")
+    ap.add_argument("--match", default="", help="only tests whose path contains this")
+    ap.add_argument("--no-deps", action="store_true", help="do not check or install Debian packages")
+    ap.add_argument("--check", action="store_true",
+                    help="only check the captured programs with build/bin/usdis and usim --lint")
+    args = ap.parse_args()
+    if args.check:
+        sys.exit(check(args.out, os.path.join(ROOT, "build", "bin")))
+
+    if not args.no_deps:
+        ensure_deps()
+    kdir, info = build_mesa(args.mesa_dir, args.jobs)
+    env = shim_env(kdir)
+
+    tests = find_tests()
+    log(f"found {len(tests)} piglit shader tests")
+    reasons = collections.Counter()
+    left = {}
+    selected = []
+    for rel, full in tests:
+        if args.match and args.match not in rel:
+            continue
+        text = open(full, errors="replace").read()
+        why, sinfo = select(rel, text)
+        if why:
+            reasons["not selected: " + why] += 1
+            left[rel] = "not selected: " + why
+        else:
+            selected.append((rel, full, sinfo, text))
+    if args.limit:
+        selected = selected[:args.limit]
+    log(f"selected {len(selected)} (fragment shader reading no varyings, GL <= 2.1, GLSL <= 1.20, draws and probes)")
+
+    t0 = time.time()
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        futs = [ex.submit(capture_one, rel, full, sinfo, text, env, args.timeout) for rel, full, sinfo, text in selected]
+        for n, fut in enumerate(futs, 1):
+            results.append(fut.result())
+            if n % 200 == 0:
+                log(f"  {n}/{len(futs)} run")
+    capture_seconds = time.time() - t0
+
+    out_tests = os.path.join(args.out, "tests")
+    out_progs = os.path.join(args.out, "programs")
+    if not args.limit and not args.match:
+        for d in (out_tests, out_progs):
+            if os.path.isdir(d):
+                shutil.rmtree(d)
+    os.makedirs(out_tests, exist_ok=True)
+    os.makedirs(out_progs, exist_ok=True)
+    compiled = captured = 0
+    dump_disagree = []
+    draw_mismatch = []
+    sel_info = {rel: (sinfo, text) for rel, _, sinfo, text in selected}
+    index = []
+    for r in results:
+        if r.get("compiled"):
+            compiled += 1
+        if not r.get("captured"):
+            reasons[r["reason"]] += 1
+            left[r["rel"]] = r["reason"]
+            continue
+        captured += 1
+        sinfo, text = sel_info[r["rel"]]
+        if not r["dump_agrees"]:
+            dump_disagree.append(r["rel"])
+        if r.get("draw_mismatch"):
+            draw_mismatch.append(r["rel"])
+        for p in r["programs"]:
+            with open(os.path.join(out_progs, p["sha"] + ".hex"), "w") as f:
+                f.write(f"# Mesa {info['version']} r500 fragment program ({p['instructions']} instructions)\n")
+                f.write(p["hex"])
+        rec = {
+            "format": FORMAT,
+            "test": r["rel"],
+            "mesa": info["version"],
+            "patch_sha256": info["patch_sha256"],
+            "require": {"gl": sinfo["gl"], "glsl": sinfo["glsl"], "other": sinfo["extensions"]},
+            "window": r["window"],
+            "framebuffer": "RGBA8 FBO (shader_runner -fbo)",
+            "fragment_shader": sinfo["fs"],
+            "programs": [{k: v for k, v in p.items() if k != "hex"} for p in r["programs"]],
+            "draws": r["draws"],
+            "commands": r["commands"],
+            "probes": r["probes"],
+            "notes": ([] if not r.get("draw_mismatch") else
+                      [f"{r['test_draws']} draw commands in [test], {len(r['draws'])} draws reached the driver"]),
+        }
+        name = test_name(r["rel"])
+        with open(os.path.join(out_tests, name + ".json"), "w") as f:
+            json.dump(rec, f, indent=1)
+            f.write("\n")
+        index.append({"name": name, "test": r["rel"], "programs": [p["sha"] for p in r["programs"]],
+                      "draws": len(r["draws"]), "probes": len(r["probes"])})
+
+    summary = {
+        "mesa": info["version"], "patch_sha256": info["patch_sha256"],
+        "piglit": piglit_version(), "found": len(tests), "selected": len(selected), "compiled": compiled,
+        "captured": captured, "programs": len(os.listdir(out_progs)),
+        "build_seconds": round(info["build_seconds"]), "capture_seconds": round(capture_seconds),
+        "left_out": dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
+        "dump_disagrees": dump_disagree, "draw_count_differs": draw_mismatch,
+    }
+    if not args.limit and not args.match:
+        with open(os.path.join(args.out, "summary.json"), "w") as f:
+            json.dump(summary, f, indent=1)
+            f.write("\n")
+        with open(os.path.join(args.out, "left-out.txt"), "w") as f:
+            for rel in sorted(left):
+                f.write(f"{rel}\t{left[rel]}\n")
+        with open(os.path.join(args.out, "index.json"), "w") as f:
+            json.dump(index, f, indent=0)
+            f.write("\n")
+    log(f"found {len(tests)}, selected {len(selected)}, compiled {compiled}, captured {captured} "
+        f"({summary['programs']} distinct programs); capture took {capture_seconds:.0f} s")
+    log("left out, by reason:")
+    for why, n in summary["left_out"].items():
+        print(f"  {n:6d}  {why}")
+    if dump_disagree:
+        log(f"{len(dump_disagree)} tests whose RADEON_DEBUG=fp dump differs from the uploaded words")
+    if draw_mismatch:
+        log(f"{len(draw_mismatch)} tests whose [test] draws and driver draws differ in number")
+
+
+def check(out, bindir):
+    """usdis and usim --lint over every captured program: how many disassemble, how many are legal, the warnings."""
+    progs = sorted(glob.glob(os.path.join(out, "programs", "*.hex")))
+    dis_ok = legal = clean = 0
+    warnings = collections.Counter()
+    examples = {}
+    for f in progs:
+        p = subprocess.run([os.path.join(bindir, "usdis"), f], capture_output=True, text=True)
+        if p.returncode == 0:
+            dis_ok += 1
+        if p.returncode == 0 and not re.search(r"^\s*\.inst\b", p.stdout, re.M):
+            legal += 1
+        lint = subprocess.run([os.path.join(bindir, "usim"), "--lint", "--program", f], capture_output=True, text=True)
+        lines = [ln for ln in (p.stderr + lint.stderr + lint.stdout).splitlines() if "warning" in ln or "breach" in ln]
+        if lint.returncode == 0 and not lines:
+            clean += 1
+        for ln in set(lines):
+            m = re.search(r"warning: pc \d+: ([\w-]+)", ln)
+            key = m.group(1) if m else ln.split(": ", 1)[-1]
+            warnings[key] += 1
+            examples.setdefault(key, f"{os.path.basename(f)}: {ln}")
+    print(f"check: {len(progs)} programs; {dis_ok} disassemble, {legal} legal (no .inst), "
+          f"{clean} pass usim --lint with no silicon-rule warning")
+    for k, n in warnings.most_common():
+        print(f"  {n:5d}  {k}    e.g. {examples[k]}")
+    return 0 if dis_ok == legal == clean == len(progs) else 1
+
+
+def piglit_version():
+    p = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "piglit"], capture_output=True, text=True)
+    return p.stdout.strip()
+
+
+if __name__ == "__main__":
+    main()
