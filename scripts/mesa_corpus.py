@@ -366,7 +366,7 @@ def parse_dump_programs(stderr):
             progs.append(cur)
             inst = None
             continue
-        if cur is None:
+        if cur is None or line.startswith("--------"):
             continue
         m = re.match(r"^(\d+)\t0:CMN_INST\s+0x([0-9a-f]{8})", line)
         if m:
