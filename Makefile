@@ -224,7 +224,8 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: test-build
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# (build/mesa holds Mesa's own build for make mesa-corpus: not ours)
+-include $(shell find $(BUILD) -path $(BUILD)/mesa -prune -o -name '*.d' -type f -print 2>/dev/null)
 .SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-fst/uscosim_fst $(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)
 
 # make bringup (mk/bringup.mk) and make coverage (mk/coverage.mk)

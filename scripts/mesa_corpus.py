@@ -424,6 +424,14 @@ def parse_capture(stderr):
     return programs, draws
 
 
+def dump_json(obj):
+    """Indented JSON with every list of plain values on one line (a word quad, a probe's colour)."""
+    text = json.dumps(obj, indent=1)
+    flat = re.compile(r"\[\s*((?:(?:\"[^\"\n]*\"|[-+\w.]+)\s*,\s*)*(?:\"[^\"\n]*\"|[-+\w.]+))\s*\]")
+    short = flat.sub(lambda m: "[" + re.sub(r"\s*,\s*", ", ", m.group(1)) + "]", text)
+    return (short if json.loads(short) == obj else text) + "\n"
+
+
 def hex_text(inst):
     return "\n".join(",\n".join(w for w in i) + "," for i in inst) + "\n"
 
@@ -461,8 +469,8 @@ def capture_one(rel, path, info, text, env, timeout):
             res["reason"] = "Mesa's compiler failed (dummy shader)"
         res["tail"] = (out + err)[-400:]
         return res
-    res["compiled"] = True
     programs, draws = parse_capture(err)
+    res["compiled"] = not any(p["dummy"] for p in programs.values())
     dumps = parse_dump_programs(err)
     if not draws:
         res["reason"] = "no draw reached the driver"
@@ -620,8 +628,7 @@ def main():
         }
         name = test_name(r["rel"])
         with open(os.path.join(out_tests, name + ".json"), "w") as f:
-            json.dump(rec, f, indent=1)
-            f.write("\n")
+            f.write(dump_json(rec))
         index.append({"name": name, "test": r["rel"], "programs": [p["sha"] for p in r["programs"]],
                       "draws": len(r["draws"]), "probes": len(r["probes"])})
 
@@ -667,7 +674,8 @@ def check(out, bindir):
         if p.returncode == 0 and not re.search(r"^\s*\.inst\b", p.stdout, re.M):
             legal += 1
         lint = subprocess.run([os.path.join(bindir, "usim"), "--lint", "--program", f], capture_output=True, text=True)
-        lines = [ln for ln in (p.stderr + lint.stderr + lint.stdout).splitlines() if "warning" in ln or "breach" in ln]
+        lines = [ln for ln in (p.stderr + lint.stderr + lint.stdout).splitlines()
+                 if "warning" in ln or re.search(r"\b[1-9]\d* static silicon-rule breach", ln)]
         if lint.returncode == 0 and not lines:
             clean += 1
         for ln in set(lines):
