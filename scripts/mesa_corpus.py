@@ -479,7 +479,8 @@ def capture_one(rel, path, info, text, env, timeout):
         res["reason"] = "a draw with no captured program"
         return res
     if any(d["program"]["dummy"] for d in draws):
-        res["reason"] = "Mesa's compiler failed (dummy shader)"
+        m = re.search(r"r300compiler error: [^\n]*?\(\): ([^\n]*)", err)
+        res["reason"] = "Mesa's compiler failed (dummy shader)" + (f": {m.group(1).strip()}" if m else "")
         return res
     window = info["size"] or [250, 250]
     sections = dict(split_sections(text))
