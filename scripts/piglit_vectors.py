@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""piglit's expectations on the golden model: vectors from corpus/piglit (Mesa 22.3.6's R500 programs with the
+constants in force at each draw) and a checker that compares the model's colour with piglit's probes.
+
+  piglit_vectors.py gen   [--corpus corpus/piglit] [--out build/vectors/piglit]
+  piglit_vectors.py check [--dir build/vectors/piglit] [--corpus corpus/piglit] [--bin build/bin] [--jobs N]
+                          [--report FILE] [--sample N]
+
+gen: for every captured test and every draw that a probe reads, NAME-dN.vec (vectors/FORMAT.md) loads the program
+the way r500_emit_fs does (US_CONFIG, US_PIXSIZE, US_CODE_OFFSET/RANGE/ADDR, the instruction words through the
+load port, US_FC_CTRL, US_FC_INT_CONST_n, the constants in force through GA_US_VECTOR_INDEX/DATA), one covered
+quad with zero temporaries (the programs read no inputs, so every pixel of the draw computes the same colour) and
+NO expectations: the model's exact fp32 is not piglit's oracle. Beside it NAME-dN.checks (JSON): piglit's probes
+that read this draw (render target 0, channels, expected colour, tolerance). skipped.txt lists what got no check,
+with the reason; index.json the vectors.
+
+Which draw a probe reads: shader_runner's generated tests draw many small rects and probe them all after the last
+draw, so "the last draw before the probe" is not enough. A probe reads the last draw, at or before it, whose pixels
+cover any of the probe's region; it must cover all of it (else the probe reads a mix: skipped). `draw rect` is in
+NDC, `draw rect ortho` (or after an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels;
+a pixel is covered when its centre is inside the rect (GL's rasterisation rule). A probe that no draw covers reads
+the clear colour (skipped: no shader result). Other draws (`draw arrays`) are assumed to cover the probe; tests with
+clip planes or texture lookups are skipped (the capture has no vertex stage or texture data).
+
+check: runs `usim VEC` (with no expectations it prints the final state, us_state_dump) and converts render target
+0 as an RGBA8 UNORM render target stores it (clamp to [0, 1], NaN to 0, round(x * 255) to nearest, read back as
+v / 255). piglit's rule (tests/util/piglit-util-gl.c, compare_pixels_float, used by piglit_probe_rect_rgb(a) through
+shader_runner's probe commands): a channel fails when fabsf(probe - expected) > tolerance, computed in float; so it
+passes when |read - expected| <= tolerance. A probed channel the program never writes fails with that reason.
+Report: passes and failures by piglit test; a failure has the disassembly, the model's colour (fp32 and stored)
+beside piglit's, and usim's silicon-rule lines. Exit 1 if any probe fails, 2 on bad input."""
+import argparse
+import concurrent.futures
+import glob
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def word_float(w):
+    return struct.unpack("<f", struct.pack("<I", w))[0]
+
+
+# ---- gen -------------------------------------------------------------------------------------------------------
+
+def covered_pixels(rect, pixels, window):
+    """[x0, x1) x [y0, y1) of the pixels whose centre is inside the rect."""
+    x, y, w, h = rect
+    if not pixels:
+        W, H = window
+        x, y, w, h = (x + 1) / 2 * W, (y + 1) / 2 * H, w / 2 * W, h / 2 * H
+    x0, x1 = sorted((x, x + w))
+    y0, y1 = sorted((y, y + h))
+    return (math.ceil(x0 - 0.5), math.ceil(x1 - 0.5), math.ceil(y0 - 0.5), math.ceil(y1 - 0.5))
+
+
+def probe_draw(probe, draws_cmd, window):
+    """(draw index, note) for a probe, or (None, reason)."""
+    rx, ry, rw, rh = probe["region"]
+    for i in range(probe["after_draw"], -1, -1):
+        d = draws_cmd[i]
+        if d.get("kind") != "rect":
+            return i, f"draw {d.get('kind')}: coverage assumed"
+        x0, x1, y0, y1 = covered_pixels(d["rect"], d["pixels"], window)
+        if x1 <= rx or rx + rw <= x0 or y1 <= ry or ry + rh <= y0:
+            continue
+        if x0 <= rx and rx + rw <= x1 and y0 <= ry and ry + rh <= y1:
+            return i, ""
+        return None, f"region {probe['region']} is only partly covered by draw {i}: it reads a mix"
+    return None, f"region {probe['region']} is covered by no draw: it reads the clear colour"
+
+
+def sanitize(name):
+    return re.sub(r"[^A-Za-z0-9_.+-]", "_", name)
+
+
+def hexw(s):
+    return f"0x{int(s, 16) & 0xffffffff:08x}"
+
+
+def program_reads_texture(prog):
+    return any(int(w[0], 16) & 3 == 3 for w in prog["words"])
+
+
+def vector_text(name, test, prog, draw, index):
+    n = prog["instructions"]
+    lines = ["usvec 1", f"name {name}",
+             f"# piglit {test['test']}, draw {index} (program {prog['sha']}, Mesa {test['mesa']})",
+             "# loaded as r500_emit_fs does; no expectations: piglit's probes are in the .checks file",
+             "reg US_CONFIG 0x00000002",
+             f"reg US_PIXSIZE 0x{prog['pixsize']:08x}",
+             "reg US_CODE_OFFSET 0x00000000",
+             f"reg US_CODE_RANGE 0x{(n - 1) << 16:08x}",
+             f"reg US_CODE_ADDR 0x{(n - 1) << 16:08x}",
+             f"reg US_FC_CTRL {hexw(prog['fc_ctrl'])}"]
+    for i, v in enumerate(prog["int_consts"]):
+        lines.append(f"int {i} {hexw(v)}")
+    for i, ws in enumerate(prog["words"]):
+        lines.append(f"inst {i} " + " ".join(hexw(w) for w in ws))
+    for k in sorted(draw["constants"], key=int):
+        ws = draw["constants"][k]
+        if ws is None:
+            ws = ["0"] * 4
+            lines.append(f"# constant {k} was never uploaded before this draw: zero")
+        vals = [hexw(w) for w in ws]
+        lines.append(f"const {int(k)} " + " ".join(vals) + "  # " +
+                     " ".join(f"{word_float(int(v, 16)):.9g}" for v in vals))
+    lines.append("covered 0xf")
+    return "\n".join(lines) + "\n"
+
+
+def gen(corpus, out):
+    os.makedirs(out, exist_ok=True)
+    for old in glob.glob(os.path.join(out, "*.vec")) + glob.glob(os.path.join(out, "*.checks")):
+        os.remove(old)
+    skipped, index, used = [], [], set()
+    nvec = nprobe = 0
+    tests = sorted(glob.glob(os.path.join(corpus, "tests", "*.json")))
+    for path in tests:
+        tname = os.path.basename(path)[:-5]
+        with open(path) as fh:
+            t = json.load(fh)
+        if t.get("format") != "r500-piglit-capture 1":
+            raise SystemExit(f"{path}: not an r500-piglit-capture 1 file")
+        draws_cmd, ortho = [], False
+        clip = False
+        for c in t["commands"]:
+            if c["op"] == "ortho":
+                ortho = True
+            elif c["op"] == "enable" and "CLIP_PLANE" in c["line"]:
+                clip = True
+            elif c["op"] == "draw":
+                c = dict(c)
+                c["pixels"] = ortho or "ortho" in c.get("flags", [])
+                draws_cmd.append(c)
+        if len(draws_cmd) != len(t["draws"]):
+            skipped.append((tname, "all", f"{len(draws_cmd)} draw commands but {len(t['draws'])} driver draws"))
+            continue
+        if clip:
+            skipped.append((tname, "all", "clip planes: which pixels a draw covers depends on the vertex stage"))
+            continue
+        by_draw = {}
+        for pi, p in enumerate(t["probes"]):
+            if p["after_draw"] < 0:
+                skipped.append((tname, f"probe {pi}", "before any draw: reads the clear colour"))
+                continue
+            di, note = probe_draw(p, draws_cmd, t["window"])
+            if di is None:
+                skipped.append((tname, f"probe {pi}", note))
+                continue
+            by_draw.setdefault(di, []).append((pi, p, note))
+        for di in sorted(by_draw):
+            draw = t["draws"][di]
+            prog = t["programs"][draw["program"]]
+            if program_reads_texture(prog):
+                skipped.append((tname, f"draw {di}", "the program reads a texture; the capture has no texture data"))
+                continue
+            name = sanitize(f"{tname}-d{di}")
+            assert name not in used, name
+            used.add(name)
+            with open(os.path.join(out, name + ".vec"), "w") as fh:
+                fh.write(vector_text(name, t, prog, draw, di))
+            checks = {"test": t["test"], "capture": os.path.relpath(path, ROOT), "draw": di,
+                      "program": prog["sha"], "render_target": 0,
+                      "probes": [{"probe": pi, "line": next((c["line"] for c in t["commands"]
+                                                             if c.get("probe") == pi), ""),
+                                  "channels": p["channels"], "region": p["region"], "expect": p["expect"],
+                                  "tolerance": p["tolerance"], "note": note} for pi, p, note in by_draw[di]]}
+            with open(os.path.join(out, name + ".checks"), "w") as fh:
+                json.dump(checks, fh, indent=1)
+            index.append({"vector": name, "test": t["test"], "draw": di, "probes": len(by_draw[di])})
+            nvec += 1
+            nprobe += len(by_draw[di])
+    with open(os.path.join(out, "skipped.txt"), "w") as fh:
+        for s in skipped:
+            fh.write("\t".join(s) + "\n")
+    with open(os.path.join(out, "index.json"), "w") as fh:
+        json.dump(index, fh, indent=0)
+    print(f"piglit vectors: {len(tests)} tests, {nvec} vectors from {len({i['test'] for i in index})} tests, "
+          f"{nprobe} probes checked, {len(skipped)} skipped items (skipped.txt) -> {os.path.relpath(out, ROOT)}")
+    return 0
+
+
+# ---- check -----------------------------------------------------------------------------------------------------
+
+def unorm8(x):
+    """What an RGBA8 UNORM render target stores, read back as a float (glReadPixels GL_FLOAT): v / 255."""
+    if math.isnan(x):
+        return 0.0
+    x = min(max(x, 0.0), 1.0)
+    return math.floor(x * 255.0 + 0.5) / 255.0
+
+
+def probe_passes(read, expect, tol):
+    """piglit's compare_pixels_float: fail when fabsf(probe - expected) > tolerance, all in float."""
+    return not (f32(abs(f32(f32(read) - f32(expect)))) > f32(tol))
+
+
+OUT_RE = re.compile(r"^out 0 ([0-3])((?: (?:0x[0-9a-f]{8}|-)){4})")
+
+
+def parse_out0(text):
+    """pixel -> [word or None] * 4 of render target 0, from usim's final state."""
+    res = {}
+    for line in text.splitlines():
+        m = OUT_RE.match(line)
+        if m:
+            res[int(m.group(1))] = [None if v == "-" else int(v, 16) for v in m.group(2).split()]
+    return res
+
+
+def check_one(vec, usim):
+    with open(vec[:-4] + ".checks") as fh:
+        ck = json.load(fh)
+    p = subprocess.run([usim, vec], capture_output=True, text=True, timeout=120)
+    out = p.stdout + p.stderr
+    rules = [ln for ln in out.splitlines() if "silicon rule" in ln]
+    res = {"vector": os.path.basename(vec)[:-4], "test": ck["test"], "draw": ck["draw"], "program": ck["program"],
+           "rules": rules, "probes": [], "error": None}
+    if p.returncode not in (0, 1):
+        res["error"] = f"usim exit {p.returncode}: {out.strip()[-500:]}"
+    px = parse_out0(out)
+    m = re.search(r"^errors (.*)$", out, re.M)
+    if m and m.group(1).strip() != "none":
+        res["error"] = (res["error"] or "") + f"model errors: {m.group(1).strip()}"
+    colours = {tuple(v) for v in px.values()}
+    for pr in ck["probes"]:
+        r = {"probe": pr["probe"], "line": pr["line"], "expect": pr["expect"], "tolerance": pr["tolerance"],
+             "model": [], "stored": [], "fail": []}
+        if len(px) != 4:
+            r["fail"].append(f"render target 0 written by {len(px)} of 4 pixels")
+        if len(colours) > 1:
+            r["fail"].append("the four pixels differ")
+        words = px.get(0, [None] * 4)
+        for c, name in enumerate(pr["channels"]):
+            w = words[c]
+            if w is None:
+                r["model"].append(None)
+                r["stored"].append(None)
+                r["fail"].append(f"{name}: the program never writes it")
+                continue
+            v = word_float(w)
+            s = unorm8(v)
+            r["model"].append(f"0x{w:08x} ({v:.9g})")
+            r["stored"].append(round(s, 6))
+            if not probe_passes(s, pr["expect"][c], pr["tolerance"][c]):
+                r["fail"].append(f"{name}: read {s:.6f}, expected {pr['expect'][c]}, "
+                                 f"|diff| {abs(s - pr['expect'][c]):.6f} > {pr['tolerance'][c]}")
+        if res["error"]:
+            r["fail"].append(res["error"])
+        res["probes"].append(r)
+    return res
+
+
+def disassembly(sha, corpus, usdis):
+    path = os.path.join(corpus, "programs", sha + ".hex")
+    p = subprocess.run([usdis, path], capture_output=True, text=True)
+    return (p.stdout + p.stderr).rstrip()
+
+
+def check(a):
+    vecs = sorted(glob.glob(os.path.join(a.dir, "*.vec")))
+    if a.sample and a.sample < len(vecs):
+        vecs = vecs[::max(1, len(vecs) // a.sample)][:a.sample]
+    if not vecs:
+        print(f"piglit check: no vectors in {a.dir}", file=sys.stderr)
+        return 2
+    usim, usdis = os.path.join(a.bin, "usim"), os.path.join(a.bin, "usdis")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        results = list(pool.map(lambda v: check_one(v, usim), vecs))
+    by_test = {}
+    for r in results:
+        by_test.setdefault(r["test"], []).append(r)
+    npass = nfail = 0
+    lines, fails_txt, pass_tests, fail_tests = [], [], [], []
+    for test in sorted(by_test):
+        bad = []
+        for r in by_test[test]:
+            for pr in r["probes"]:
+                if pr["fail"]:
+                    nfail += 1
+                    bad.append((r, pr))
+                else:
+                    npass += 1
+        (fail_tests if bad else pass_tests).append(test)
+        if bad:
+            fails_txt.append(f"FAIL {test}")
+            shown = set()
+            for r, pr in bad:
+                fails_txt.append(f"  vector {r['vector']} (draw {r['draw']}), probe {pr['probe']}: {pr['line']}")
+                fails_txt.append(f"    piglit expects {pr['expect']} +- {pr['tolerance']}")
+                fails_txt.append(f"    model fp32     {pr['model']}")
+                fails_txt.append(f"    model as RGBA8 {pr['stored']}")
+                for f in pr["fail"]:
+                    fails_txt.append(f"    - {f}")
+                if r["vector"] not in shown:
+                    shown.add(r["vector"])
+                    for ln in r["rules"]:
+                        fails_txt.append(f"    {ln}")
+                    if a.corpus:
+                        fails_txt.append("    disassembly:")
+                        fails_txt += ["      " + ln for ln in disassembly(r["program"], a.corpus, usdis).splitlines()]
+    lines.append(f"piglit probes on the golden model: {len(by_test)} tests, {len(results)} vectors, "
+                 f"{npass + nfail} probes: {npass} pass, {nfail} fail; tests {len(pass_tests)} pass, "
+                 f"{len(fail_tests)} fail")
+    report = lines + [""] + fails_txt + ["", "PASS (every probe):"] + ["  " + t for t in pass_tests]
+    if a.report:
+        os.makedirs(os.path.dirname(os.path.abspath(a.report)), exist_ok=True)
+        with open(a.report, "w") as fh:
+            fh.write("\n".join(report) + "\n")
+        with open(os.path.splitext(a.report)[0] + ".json", "w") as fh:
+            json.dump({"tests": len(by_test), "vectors": len(results), "probes_pass": npass, "probes_fail": nfail,
+                       "failing_tests": fail_tests}, fh, indent=1)
+    print("\n".join(fails_txt[:a.show]) if fails_txt else "", end="\n" if fails_txt else "")
+    print(lines[0] + (f" (report: {os.path.relpath(a.report, ROOT)})" if a.report else ""))
+    return 1 if nfail else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("--corpus", default=os.path.join(ROOT, "corpus", "piglit"))
+    g.add_argument("--out", default=os.path.join(ROOT, "build", "vectors", "piglit"))
+    c = sub.add_parser("check")
+    c.add_argument("--dir", default=os.path.join(ROOT, "build", "vectors", "piglit"))
+    c.add_argument("--corpus", default=os.path.join(ROOT, "corpus", "piglit"))
+    c.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    c.add_argument("--report", default="")
+    c.add_argument("--sample", type=int, default=0)
+    c.add_argument("--show", type=int, default=200, help="report lines of failures printed on stdout")
+    a = ap.parse_args()
+    if a.cmd == "gen":
+        return gen(a.corpus, a.out)
+    return check(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
