@@ -170,7 +170,8 @@ SEED ?= 1
 regress: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) tools cosim-test-build
 	@$(if $(SUITE_$(SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_MAKE))
-	@python3 tb/regress/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED)
+	@rc=0; python3 tb/regress/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) $(REGRESS_ARGS) || rc=1; \
+	  $(if $(SUITE_$(SUITE)_CHECK),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_CHECK) || rc=1;) exit $$rc
 
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
 FMT ?= vcd
@@ -178,6 +179,14 @@ wave: $(BUILD)/bin/uscosim $(if $(filter fst,$(FMT)),$(BUILD)/bin/uscosim_fst)
 	@python3 scripts/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
 	  $(if $(REPORT),--report $(REPORT))
 .PHONY: regress wave
+
+# piglit's shader tests as vectors (corpus/piglit, captured by make mesa-corpus; no Mesa needed here), and piglit's
+# probes against the golden model's colours: build/piglit/report.txt. Expected failures: tb/piglit_xfail.txt.
+piglit-vectors:
+	python3 scripts/piglit_vectors.py gen --out $(BUILD)/vectors/piglit
+piglit-check: $(BUILD)/bin/usim $(BUILD)/bin/usdis
+	python3 scripts/piglit_vectors.py check --dir $(BUILD)/vectors/piglit --jobs $(JOBS) --report $(BUILD)/piglit/report.txt
+.PHONY: piglit-vectors piglit-check
 
 # Vectors from the generator: vectors/smoke is checked in (regenerating it changes nothing); the full suite of
 # 10,000 goes to build/vectors/full.

@@ -4,7 +4,7 @@ constants in force at each draw) and a checker that compares the model's colour 
 
   piglit_vectors.py gen   [--corpus corpus/piglit] [--out build/vectors/piglit]
   piglit_vectors.py check [--dir build/vectors/piglit] [--corpus corpus/piglit] [--bin build/bin] [--jobs N]
-                          [--report FILE] [--sample N]
+                          [--report FILE] [--sample N] [--xfail FILE]
 
 gen: for every captured test and every draw that a probe reads, NAME-dN.vec (vectors/FORMAT.md) loads the program
 the way r500_emit_fs does (US_CONFIG, US_PIXSIZE, US_CODE_OFFSET/RANGE/ADDR, the instruction words through the
@@ -15,12 +15,14 @@ that read this draw (render target 0, channels, expected colour, tolerance). ski
 with the reason; index.json the vectors.
 
 Which draw a probe reads: shader_runner's generated tests draw many small rects and probe them all after the last
-draw, so "the last draw before the probe" is not enough. A probe reads the last draw, at or before it, whose pixels
-cover any of the probe's region; it must cover all of it (else the probe reads a mix: skipped). `draw rect` is in
-NDC, `draw rect ortho` (or after an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels;
-a pixel is covered when its centre is inside the rect (GL's rasterisation rule). A probe that no draw covers reads
-the clear colour (skipped: no shader result). Other draws (`draw arrays`) are assumed to cover the probe; tests with
-clip planes or texture lookups are skipped (the capture has no vertex stage or texture data).
+draw, so "the last draw before the probe" is not enough. The commands before the probe are walked backwards: the
+last draw or `clear` to touch a pixel is what the probe reads there; a probe whose region several draws cover is
+checked against each of them (the same expected colour). `draw rect` is in NDC, `draw rect ortho` (or any rect after
+an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels; a pixel is covered when its
+centre is inside the rect (GL's rasterisation rule). Skipped, with the reason in skipped.txt: a probe that reads
+the clear colour in any part (no shader result), a probe reaching a `draw arrays` (the capture has no vertex data,
+so its coverage is unknown), tests with clip planes (coverage depends on the vertex stage) and draws whose program
+reads a texture (the capture has no texture data).
 
 check: runs `usim VEC` (with no expectations it prints the final state, us_state_dump) and converts render target
 0 as an RGBA8 UNORM render target stores it (clamp to [0, 1], NaN to 0, round(x * 255) to nearest, read back as
@@ -28,7 +30,8 @@ v / 255). piglit's rule (tests/util/piglit-util-gl.c, compare_pixels_float, used
 shader_runner's probe commands): a channel fails when fabsf(probe - expected) > tolerance, computed in float; so it
 passes when |read - expected| <= tolerance. A probed channel the program never writes fails with that reason.
 Report: passes and failures by piglit test; a failure has the disassembly, the model's colour (fp32 and stored)
-beside piglit's, and usim's silicon-rule lines. Exit 1 if any probe fails, 2 on bad input."""
+beside piglit's, and usim's silicon-rule lines. Expected failures, each with its reason: tb/piglit_xfail.txt. Exit 1 if any probe fails that is not listed there
+or a listed test passes, 2 on bad input."""
 import argparse
 import concurrent.futures
 import glob
@@ -64,20 +67,42 @@ def covered_pixels(rect, pixels, window):
     return (math.ceil(x0 - 0.5), math.ceil(x1 - 0.5), math.ceil(y0 - 0.5), math.ceil(y1 - 0.5))
 
 
-def probe_draw(probe, draws_cmd, window):
-    """(draw index, note) for a probe, or (None, reason)."""
+def subtract(cell, c):
+    """cell minus rect c (both [x0, x1, y0, y1]): (the part inside c or None, the parts outside)."""
+    x0, x1, y0, y1 = cell
+    ix0, ix1, iy0, iy1 = max(x0, c[0]), min(x1, c[1]), max(y0, c[2]), min(y1, c[3])
+    if ix0 >= ix1 or iy0 >= iy1:
+        return None, [cell]
+    rest = [r for r in ([x0, ix0, y0, y1], [ix1, x1, y0, y1], [ix0, ix1, y0, iy0], [ix0, ix1, iy1, y1])
+            if r[0] < r[1] and r[2] < r[3]]
+    return [ix0, ix1, iy0, iy1], rest
+
+
+def probe_draws(probe, events, window):
+    """Which draws a probe reads: ({draw index: [sub-region x, y, w, h, ...]}, None), or (None, reason). Walks the
+    commands before the probe backwards: the last draw (or clear) to touch a pixel is what the probe reads there."""
     rx, ry, rw, rh = probe["region"]
-    for i in range(probe["after_draw"], -1, -1):
-        d = draws_cmd[i]
+    left = [[rx, rx + rw, ry, ry + rh]]
+    got = {}
+    for ev in reversed(events):
+        if not left:
+            break
+        if ev[0] == "clear":
+            return None, f"region {probe['region']} reads the clear colour (in part or whole): no shader result"
+        i, d = ev[1], ev[2]
         if d.get("kind") != "rect":
-            return i, f"draw {d.get('kind')}: coverage assumed"
-        x0, x1, y0, y1 = covered_pixels(d["rect"], d["pixels"], window)
-        if x1 <= rx or rx + rw <= x0 or y1 <= ry or ry + rh <= y0:
-            continue
-        if x0 <= rx and rx + rw <= x1 and y0 <= ry and ry + rh <= y1:
-            return i, ""
-        return None, f"region {probe['region']} is only partly covered by draw {i}: it reads a mix"
-    return None, f"region {probe['region']} is covered by no draw: it reads the clear colour"
+            return None, f"draw {i} is `draw {d.get('kind')}`: which pixels it covers is unknown (no vertex data)"
+        c = covered_pixels(d["rect"], d["pixels"], window)
+        nleft = []
+        for cell in left:
+            inside, rest = subtract(cell, c)
+            if inside:
+                got.setdefault(i, []).append([inside[0], inside[2], inside[1] - inside[0], inside[3] - inside[2]])
+            nleft += rest
+        left = nleft
+    if left:
+        return None, f"region {probe['region']} is not all covered by draws: part reads the clear colour"
+    return got, None
 
 
 def sanitize(name):
@@ -132,17 +157,22 @@ def gen(corpus, out):
             t = json.load(fh)
         if t.get("format") != "r500-piglit-capture 1":
             raise SystemExit(f"{path}: not an r500-piglit-capture 1 file")
-        draws_cmd, ortho = [], False
-        clip = False
+        draws_cmd, ortho, clip = [], False, False
+        events, probe_events = [], {}
         for c in t["commands"]:
             if c["op"] == "ortho":
                 ortho = True
             elif c["op"] == "enable" and "CLIP_PLANE" in c["line"]:
                 clip = True
+            elif c["op"] == "clear":
+                events.append(("clear",))
             elif c["op"] == "draw":
                 c = dict(c)
                 c["pixels"] = ortho or "ortho" in c.get("flags", [])
+                events.append(("draw", len(draws_cmd), c))
                 draws_cmd.append(c)
+            elif c["op"] == "probe" and "probe" in c:
+                probe_events[c["probe"]] = list(events)
         if len(draws_cmd) != len(t["draws"]):
             skipped.append((tname, "all", f"{len(draws_cmd)} draw commands but {len(t['draws'])} driver draws"))
             continue
@@ -151,14 +181,13 @@ def gen(corpus, out):
             continue
         by_draw = {}
         for pi, p in enumerate(t["probes"]):
-            if p["after_draw"] < 0:
-                skipped.append((tname, f"probe {pi}", "before any draw: reads the clear colour"))
+            got, why = probe_draws(p, probe_events.get(pi, []), t["window"])
+            if got is None:
+                skipped.append((tname, f"probe {pi}", why))
                 continue
-            di, note = probe_draw(p, draws_cmd, t["window"])
-            if di is None:
-                skipped.append((tname, f"probe {pi}", note))
-                continue
-            by_draw.setdefault(di, []).append((pi, p, note))
+            for di, parts in got.items():
+                note = "" if len(got) == 1 else f"region split over draws {sorted(got)}: this part {parts}"
+                by_draw.setdefault(di, []).append((pi, p, note))
         for di in sorted(by_draw):
             draw = t["draws"][di]
             prog = t["programs"][draw["program"]]
@@ -187,7 +216,7 @@ def gen(corpus, out):
     with open(os.path.join(out, "index.json"), "w") as fh:
         json.dump(index, fh, indent=0)
     print(f"piglit vectors: {len(tests)} tests, {nvec} vectors from {len({i['test'] for i in index})} tests, "
-          f"{nprobe} probes checked, {len(skipped)} skipped items (skipped.txt) -> {os.path.relpath(out, ROOT)}")
+          f"{nprobe} probe checks (a probe over several draws counts once per draw), {len(skipped)} skipped items (skipped.txt) -> {os.path.relpath(out, ROOT)}")
     return 0
 
 
@@ -278,11 +307,18 @@ def check(a):
     usim, usdis = os.path.join(a.bin, "usim"), os.path.join(a.bin, "usdis")
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         results = list(pool.map(lambda v: check_one(v, usim), vecs))
+    xfail = {}
+    if a.xfail:
+        with open(a.xfail) as fh:
+            for ln in fh:
+                if ln.strip() and not ln.startswith("#"):
+                    t, _, why = ln.rstrip("\n").partition("\t")
+                    xfail[t] = why
     by_test = {}
     for r in results:
         by_test.setdefault(r["test"], []).append(r)
-    npass = nfail = 0
-    lines, fails_txt, pass_tests, fail_tests = [], [], [], []
+    npass = nfail = nxfail = 0
+    lines, fails_txt, pass_tests, fail_tests, xfail_tests, xpass_tests = [], [], [], [], [], []
     for test in sorted(by_test):
         bad = []
         for r in by_test[test]:
@@ -292,9 +328,18 @@ def check(a):
                     bad.append((r, pr))
                 else:
                     npass += 1
-        (fail_tests if bad else pass_tests).append(test)
+        if test in xfail:
+            if bad:
+                nfail -= len(bad)
+                nxfail += len(bad)
+                xfail_tests.append(test)
+            else:
+                xpass_tests.append(test)
+                fails_txt.append(f"XPASS {test}: listed in {os.path.relpath(a.xfail, ROOT)} but every probe passes")
+        else:
+            (fail_tests if bad else pass_tests).append(test)
         if bad:
-            fails_txt.append(f"FAIL {test}")
+            fails_txt.append(("XFAIL " + test + ": " + xfail[test]) if test in xfail else f"FAIL {test}")
             shown = set()
             for r, pr in bad:
                 fails_txt.append(f"  vector {r['vector']} (draw {r['draw']}), probe {pr['probe']}: {pr['line']}")
@@ -311,8 +356,9 @@ def check(a):
                         fails_txt.append("    disassembly:")
                         fails_txt += ["      " + ln for ln in disassembly(r["program"], a.corpus, usdis).splitlines()]
     lines.append(f"piglit probes on the golden model: {len(by_test)} tests, {len(results)} vectors, "
-                 f"{npass + nfail} probes: {npass} pass, {nfail} fail; tests {len(pass_tests)} pass, "
-                 f"{len(fail_tests)} fail")
+                 f"{npass + nfail + nxfail} probe checks: {npass} pass, {nfail} fail, {nxfail} expected failures; "
+                 f"tests {len(pass_tests)} pass, {len(fail_tests)} fail, {len(xfail_tests)} expected failures, "
+                 f"{len(xpass_tests)} unexpected passes")
     report = lines + [""] + fails_txt + ["", "PASS (every probe):"] + ["  " + t for t in pass_tests]
     if a.report:
         os.makedirs(os.path.dirname(os.path.abspath(a.report)), exist_ok=True)
@@ -320,10 +366,11 @@ def check(a):
             fh.write("\n".join(report) + "\n")
         with open(os.path.splitext(a.report)[0] + ".json", "w") as fh:
             json.dump({"tests": len(by_test), "vectors": len(results), "probes_pass": npass, "probes_fail": nfail,
-                       "failing_tests": fail_tests}, fh, indent=1)
+                       "probes_xfail": nxfail, "failing_tests": fail_tests, "xfail_tests": xfail_tests,
+                       "xpass_tests": xpass_tests}, fh, indent=1)
     print("\n".join(fails_txt[:a.show]) if fails_txt else "", end="\n" if fails_txt else "")
     print(lines[0] + (f" (report: {os.path.relpath(a.report, ROOT)})" if a.report else ""))
-    return 1 if nfail else 0
+    return 1 if nfail or xpass_tests else 0
 
 
 def main():
@@ -338,7 +385,9 @@ def main():
     c.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     c.add_argument("--report", default="")
-    c.add_argument("--sample", type=int, default=0)
+    c.add_argument("--sample", type=int, default=0, help="check N vectors spread over the list")
+    c.add_argument("--xfail", default=os.path.join(ROOT, "tb", "piglit_xfail.txt"),
+                   help="expected failures with reasons ('' for none)")
     c.add_argument("--show", type=int, default=200, help="report lines of failures printed on stdout")
     a = ap.parse_args()
     if a.cmd == "gen":

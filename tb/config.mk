@@ -21,9 +21,10 @@ BENCH_LOCKSTEP_CTX := 1 8
 
 # make regress SUITE=name: every vector under the suite's folders, every corpus program on CORPUS_SEEDS seeds from
 # SEED, and RANDOM random legal programs of RANDOM_LEN instructions on RANDOM_QUADS quads, split evenly over
-# REGRESS_CTX. A suite whose VECTORS include build/vectors/full needs `make vectors` first (SUITE_x_MAKE).
+# REGRESS_CTX. A suite whose VECTORS include build/vectors/full needs `make vectors` first (SUITE_x_MAKE);
+# SUITE_x_CHECK: make targets run after the lockstep runs, whose failure fails the suite too.
 REGRESS_CTX := 1 4
-REGRESS_SUITES := smoke full
+REGRESS_SUITES := smoke full piglit
 SUITE_smoke_VECTORS := vectors/smoke
 SUITE_smoke_CORPUS_SEEDS := 10
 SUITE_smoke_RANDOM := 200
@@ -36,3 +37,14 @@ SUITE_full_RANDOM := 2000
 SUITE_full_RANDOM_LEN := 40
 SUITE_full_RANDOM_QUADS := 8
 SUITE_full_MAKE := vectors
+SUITE_full_CHECK :=
+SUITE_smoke_CHECK :=
+# piglit: one vector per probed draw of corpus/piglit (scripts/piglit_vectors.py), in lockstep, then piglit's probes
+# (RGBA8, piglit's tolerance) against the model's colours.
+SUITE_piglit_VECTORS := build/vectors/piglit
+SUITE_piglit_CORPUS_SEEDS := 0
+SUITE_piglit_RANDOM := 0
+SUITE_piglit_RANDOM_LEN := 40
+SUITE_piglit_RANDOM_QUADS := 8
+SUITE_piglit_MAKE := piglit-vectors
+SUITE_piglit_CHECK := piglit-check
