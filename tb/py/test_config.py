@@ -41,7 +41,9 @@ def main():
                project_config.ints("REGRESS_CTX", cfg) + [project_config.one_int("TOOL_CTX", cfg)])
     check(used <= built, f"every NUM_CTX a test or the regression runs is a harness build ({sorted(used - built)} missing)")
     suites = project_config.suites(cfg)
-    check(set(suites) == set(cfg["REGRESS_SUITES"]) and all(s.vectors and s.random > 0 for s in suites.values()),
+    check(set(suites) == set(cfg["REGRESS_SUITES"]) and all(s.vectors and s.random >= 0 and s.corpus_seeds >= 0 and
+                                                       s.random + s.corpus_seeds + len(s.vectors) > 0
+                                                       for s in suites.values()),
           f"every suite is complete ({', '.join(suites)})")
 
     with tempfile.TemporaryDirectory() as tmp:

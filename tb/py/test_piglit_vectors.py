@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""make test: piglit's probes on the golden model, with no Mesa build. Generates the piglit vectors from
+corpus/piglit into a temporary folder, checks a spread sample (every vector if --all) with
+scripts/piglit_vectors.py against build/bin/usim, and plants faults that the checker must catch:
+ - a copy of one capture with a corrupted expected colour (piglit's number, moved by 4 tolerances) must fail;
+ - the same copy with the expected colour moved by exactly the tolerance must pass (|d| <= tol is piglit's rule)
+   and moved by a little more must fail: a wrong comparison (< for <=, or a missing RGBA8 rounding) is caught;
+ - the unit rules: the RGBA8 conversion (clamp, NaN to 0, round to nearest) and a channel never written.
+Expected values always come from piglit's files; the model's colour is never the oracle.
+usage: test_piglit_vectors.py [--sample N] [--all]"""
+import argparse
+import copy
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import piglit_vectors as pv  # noqa: E402
+from checklib import check, summary  # noqa: E402
+
+CORPUS = os.path.join(ROOT, "corpus", "piglit")
+PV = os.path.join(ROOT, "scripts", "piglit_vectors.py")
+# A one-draw test whose program writes all of rgba from a uniform: the planted faults go into a copy of it.
+VICTIM = "tests__spec__glsl-1.10__execution__glsl-fs-uniform-array-5"
+
+
+def run(*args):
+    p = subprocess.run([sys.executable, PV, *args], capture_output=True, text=True, cwd=ROOT)
+    return p.returncode, p.stdout + p.stderr
+
+
+def one_test_corpus(tmp, name, edit):
+    """A corpus folder with one (edited) copy of a capture and its programs."""
+    d = os.path.join(tmp, "corpus-" + name)
+    os.makedirs(os.path.join(d, "tests"))
+    shutil.copytree(os.path.join(CORPUS, "programs"), os.path.join(d, "programs"))
+    with open(os.path.join(CORPUS, "tests", VICTIM + ".json")) as fh:
+        t = json.load(fh)
+    edit(t)
+    with open(os.path.join(d, "tests", VICTIM + ".json"), "w") as fh:
+        json.dump(t, fh)
+    out = os.path.join(tmp, "vec-" + name)
+    rc, text = run("gen", "--corpus", d, "--out", out)
+    check(rc == 0, f"gen of the {name} copy: {text}")
+    return d, out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sample", type=int, default=800)
+    ap.add_argument("--all", action="store_true")
+    a = ap.parse_args()
+    t0 = time.time()
+    # The conversion and comparison rules, directly.
+    check(pv.unorm8(float("nan")) == 0.0 and pv.unorm8(-3.0) == 0.0 and pv.unorm8(7.0) == 1.0, "unorm8 clamps, NaN 0")
+    check(pv.unorm8(0.5) == 128 / 255 and pv.unorm8(0.25) == 64 / 255 and pv.unorm8(1 / 255 * 0.49) == 0.0,
+          "unorm8 rounds x * 255 to nearest")
+    check(pv.probe_passes(0.5, 0.5 + 0.01171875, 0.01171875), "|d| == tolerance passes (piglit: fail only if >)")
+    check(not pv.probe_passes(0.5, 0.5 + 0.0118, 0.01171875), "|d| > tolerance fails")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "piglit")
+        rc, text = run("gen", "--out", out)
+        check(rc == 0 and "vectors" in text, f"gen over corpus/piglit: {text.strip()}")
+        nvec = sum(1 for f in os.listdir(out) if f.endswith(".vec"))
+        check(nvec > 8000, f"{nvec} vectors (the corpus gives 8845)")
+        for f in sorted(os.listdir(out))[:50]:
+            if f.endswith(".vec"):
+                with open(os.path.join(out, f)) as fh:
+                    check(not any(ln.startswith("expect") for ln in fh), f"{f} has no exact expectations")
+        args = ["check", "--dir", out, "--jobs", str(os.cpu_count() or 2), "--show", "0"]
+        rc, text = run(*(args + ([] if a.all else ["--sample", str(a.sample)])))
+        check(rc == 0, f"piglit probes on the model pass (except tb/piglit_xfail.txt): {text.strip()[-2000:]}")
+        print(text.strip().splitlines()[-1])
+
+        # Planted faults in copies of one capture.
+        with open(os.path.join(CORPUS, "tests", VICTIM + ".json")) as fh:
+            tol = json.load(fh)["probes"][0]["tolerance"][1]
+
+        def shift(by):
+            def edit(t):
+                t["probes"][0]["expect"][1] -= by
+            return edit
+        cases = [("corrupt", shift(4 * tol), 1), ("at-tolerance", shift(tol), 0),
+                 ("past-tolerance", shift(tol + 1 / 1024), 1)]
+        for name, edit, want in cases:
+            d, vec = one_test_corpus(tmp, name, edit)
+            rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
+            check(rc == want, f"planted {name}: exit {rc}, want {want}: {text.strip()[-600:]}")
+            if want:
+                check("FAIL tests/spec/glsl-1.10/execution/glsl-fs-uniform-array-5.shader_test" in text
+                      and "disassembly:" in text, f"planted {name}: the report names the test and disassembles")
+
+        def unwritten(t):   # the program writes rgba; clear ALPHA_OMASK (bit 18) of the OUT instruction
+            w = int(t["programs"][0]["words"][0][0], 16)
+            t["programs"][0]["words"][0][0] = f"0x{w & ~(1 << 18):08x}"
+        d, vec = one_test_corpus(tmp, "unwritten", unwritten)
+        rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
+        check(rc == 1 and "never writes" in text, f"a probed channel never written fails: {text.strip()[-600:]}")
+
+        def xpass(t):
+            pass
+        d, vec = one_test_corpus(tmp, "xpass", xpass)
+        xf = os.path.join(tmp, "xfail.txt")
+        with open(xf, "w") as fh:
+            fh.write("tests/spec/glsl-1.10/execution/glsl-fs-uniform-array-5.shader_test\tplanted\n")
+        rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", xf)
+        check(rc == 1 and "XPASS" in text, f"a listed expected failure that passes fails the check: {text[-400:]}")
+    print(f"{time.time() - t0:.1f} s")
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
