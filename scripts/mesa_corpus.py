@@ -110,6 +110,12 @@ def patch_sha():
     return hashlib.sha256(open(PATCH, "rb").read()).hexdigest()
 
 
+def cached_build(mesa_dir, version):
+    """The key dir of the finished Mesa build for `version` and the current patch, or None (nothing is fetched)."""
+    kdir = os.path.join(mesa_dir, f"{version}-{patch_sha()[:12]}")
+    return kdir if os.path.exists(os.path.join(kdir, "stamp.json")) else None
+
+
 def build_mesa(mesa_dir, jobs):
     """The patched build, cached under build/mesa/<version>-<patch sha 12>; returns (key dir, info)."""
     dsc, version = fetch_source(mesa_dir)
@@ -513,6 +519,26 @@ def capture_one(rel, path, info, text, env, timeout):
 
 # ---- the whole job --------------------------------------------------------------------------------------------
 
+def record(r, sinfo, info):
+    """The tests/NAME.json record of a captured result r (capture_one) of a selected test (select's info)."""
+    return {
+        "format": FORMAT,
+        "test": r["rel"],
+        "mesa": info["version"],
+        "patch_sha256": info["patch_sha256"],
+        "require": {"gl": sinfo["gl"], "glsl": sinfo["glsl"], "other": sinfo["extensions"]},
+        "window": r["window"],
+        "framebuffer": "RGBA8 FBO (shader_runner -fbo)",
+        "fragment_shader": sinfo["fs"],
+        "programs": [{k: v for k, v in p.items() if k != "hex"} for p in r["programs"]],
+        "draws": r["draws"],
+        "commands": r["commands"],
+        "probes": r["probes"],
+        "notes": ([] if not r.get("draw_mismatch") else
+                  [f"{r['test_draws']} draw commands in [test], {len(r['draws'])} draws reached the driver"]),
+    }
+
+
 def find_tests():
     seen = {}
     for d in PIGLIT_DIRS:
@@ -611,22 +637,7 @@ def main():
             with open(os.path.join(out_progs, p["sha"] + ".hex"), "w") as f:
                 f.write(f"# Mesa {info['version']} r500 fragment program ({p['instructions']} instructions)\n")
                 f.write(p["hex"])
-        rec = {
-            "format": FORMAT,
-            "test": r["rel"],
-            "mesa": info["version"],
-            "patch_sha256": info["patch_sha256"],
-            "require": {"gl": sinfo["gl"], "glsl": sinfo["glsl"], "other": sinfo["extensions"]},
-            "window": r["window"],
-            "framebuffer": "RGBA8 FBO (shader_runner -fbo)",
-            "fragment_shader": sinfo["fs"],
-            "programs": [{k: v for k, v in p.items() if k != "hex"} for p in r["programs"]],
-            "draws": r["draws"],
-            "commands": r["commands"],
-            "probes": r["probes"],
-            "notes": ([] if not r.get("draw_mismatch") else
-                      [f"{r['test_draws']} draw commands in [test], {len(r['draws'])} draws reached the driver"]),
-        }
+        rec = record(r, sinfo, info)
         name = test_name(r["rel"])
         with open(os.path.join(out_tests, name + ".json"), "w") as f:
             f.write(dump_json(rec))
