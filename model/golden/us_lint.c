@@ -28,8 +28,6 @@ static void report(us_lint_t *l, unsigned rule, unsigned pc, uint64_t seq, const
     va_end(ap);
 }
 
-static const char *const slot_name[6] = {"rgb src0", "rgb src1", "rgb src2", "alpha src0", "alpha src1", "alpha src2"};
-
 static unsigned resolve(unsigned addr, bool rel, unsigned al)
 {
     return (addr + (rel ? al : 0u)) & (US_NTEMP - 1u);
@@ -45,7 +43,7 @@ static void check_reads(us_lint_t *l, const us_quad_t *q, const us_decoded_t *d,
     unsigned al = us_current_al(q);
     for (unsigned s = 0; s < 6; s++) {
         uint8_t ch = us_src_channels(&a->src[s]);
-        const char *name = is_alu(d) ? slot_name[s] : "the lookup";
+        const char *name = is_alu(d) ? us_src_slot_names[s] : "the lookup";
         if (!ch)
             continue;
         if (is_alu(d) && !a->src[s].is_const && (a->src[s].addr & 0xF8u) == 0x80u)

@@ -1,5 +1,6 @@
 /* Which sources and channels an instruction's operands use, mirroring the ALU's operand plan (docs/spec.md
- * section 5): a unit whose result is used reads operands A..C up to its arity; MDH/MDV read A and C from src0 of another pixel
+ * section 5): a unit whose result is used reads operands A..C up to its arity; MDH/MDV read A and C from src0 of
+ * another pixel
  * whatever their select; an rgb DP4 also reads the alpha unit's A and B; srcp channel c is made from src0 and,
  * for SUB and ADD, src1 of the same channel. */
 #include <string.h>
@@ -7,6 +8,9 @@
 #include "isa/us_access.h"
 
 enum { SEL_SRCP = 3, SWIZ_ALPHA = 3, SWIZ_CHANNELS = 4 };
+
+const char *const us_src_slot_names[6] = {"rgb src0", "rgb src1", "rgb src2", "alpha src0", "alpha src1",
+                                          "alpha src2"};
 
 static bool presub_reads_src1(unsigned srcp_op)
 {

@@ -37,6 +37,9 @@ typedef struct us_access {
 
 void us_inst_access(const us_decoded_t *d, us_access_t *a);
 
+/* "rgb src0" .. "alpha src2": the name of source slot 0..5, for messages. */
+extern const char *const us_src_slot_names[6];
+
 /* The source reads a temporary: not a constant, not an inline constant (ALU address bit 7). */
 bool us_src_is_temp(const us_access_t *a, unsigned slot);
 /* Channels of slot read in any way. */

@@ -15,7 +15,8 @@ const us_rule_t us_rules[US_RULE_COUNT] = {
                          "MDH/MDV src0 written by the previous ALU/OUT instruction needs NOP on it"},
     [US_RULE_TEX_SEM] = {"tex-sem", "p.33", "78-79, 83-84",
                          "a TEX result is read only after an ACQUIRE covering its lookup and a WAIT"},
-    [US_RULE_ACQUIRE_WAIT] = {"acquire-wait", "p.33", "80", "TEX_SEM_ACQUIRE needs TEX_SEM_WAIT on the same instruction"},
+    [US_RULE_ACQUIRE_WAIT] = {"acquire-wait", "p.33", "80",
+                              "TEX_SEM_ACQUIRE needs TEX_SEM_WAIT on the same instruction"},
     [US_RULE_LAST_OUT] = {"last-out", "p.23", "6", "the last instruction executed is an OUT instruction"},
     [US_RULE_LAST_WAIT] = {"last-wait", "p.23", "7", "the last instruction executed sets TEX_SEM_WAIT"},
     [US_RULE_ALU_RESULT_FC] = {"alu-result-fc", "p.32", "63-64, 70",
@@ -207,8 +208,6 @@ static unsigned successors(const walk_t *w, unsigned pc, unsigned out[US_MAX_INS
 
 /* ---- the checks at one instruction ---------------------------------------------------------------------- */
 
-static const char *const slot_name[6] = {"rgb src0", "rgb src1", "rgb src2", "alpha src0", "alpha src1", "alpha src2"};
-
 /* Channels of temporary (addr, rel) that instruction `by` writes. */
 static uint8_t written(const us_access_t *by, unsigned addr, bool rel)
 {
@@ -233,12 +232,12 @@ static void check_nop(const walk_t *w, unsigned pc, const us_access_t *a, us_dia
         uint8_t wr = written(&pa, a->src[s].addr, a->src[s].rel);
         if (a->src[s].presub & wr)
             us_diags_add(out, US_RULE_PRESUB_NOP, pc, US_DIAG_STATIC,
-                         "%s t%u%s feeds the pre-subtract and pc %u writes it; set NOP on pc %u", slot_name[s],
+                         "%s t%u%s feeds the pre-subtract and pc %u writes it; set NOP on pc %u", us_src_slot_names[s],
                          a->src[s].addr & 0x7Fu, a->src[s].rel ? "[aL]" : "", prev, prev);
         if (a->src[s].deriv & wr)
             us_diags_add(out, US_RULE_MDH_NOP, pc, US_DIAG_STATIC,
                          "MDH/MDV read %s t%u%s of a neighbouring pixel and pc %u writes it; set NOP on pc %u",
-                         slot_name[s], a->src[s].addr & 0x7Fu, a->src[s].rel ? "[aL]" : "", prev, prev);
+                         us_src_slot_names[s], a->src[s].addr & 0x7Fu, a->src[s].rel ? "[aL]" : "", prev, prev);
     }
 }
 
@@ -252,7 +251,7 @@ static void check_reads(const us_decoded_t *d, unsigned pc, const us_access_t *a
             us_diags_add(out, US_RULE_INLINE_EXP0, pc, US_DIAG_STATIC,
                          "%s reads inline constant code %u (exponent field 0): 2^-7 x (1 + m/8) here, m x 2^-9 "
                          "under the AMD register text",
-                         slot_name[s], a->src[s].addr & 0x7Fu);
+                         us_src_slot_names[s], a->src[s].addr & 0x7Fu);
         if (!us_src_is_temp(a, s))
             continue;
         unsigned k = key(a->src[s].addr, a->src[s].rel);
@@ -260,7 +259,7 @@ static void check_reads(const us_decoded_t *d, unsigned pc, const us_access_t *a
         if (unsafe)
             us_diags_add(out, US_RULE_TEX_SEM, pc, US_DIAG_STATIC,
                          "%s reads t%u%s, written by a TEX lookup %s", d->type == US_TYPE_TEX ? "the lookup" :
-                         slot_name[s], a->src[s].addr & 0x7Fu, a->src[s].rel ? "[aL]" : "",
+                         us_src_slot_names[s], a->src[s].addr & 0x7Fu, a->src[s].rel ? "[aL]" : "",
                          f->pend[k] & ch ? "no ACQUIRE covers yet" : "whose ACQUIRE no WAIT has waited for");
     }
 }

@@ -75,7 +75,8 @@ static bool append_out(us_program_t *p, us_strbuf_t *log)
     us_alu_rgb_inst_t *ri = &d.u.alu.rgb_inst;
     us_alu_alpha_inst_t *ai = &d.u.alu.alpha_inst;
     us_alu_rgba_inst_t *ci = &d.u.alu.rgba_inst;
-    ri->red_swiz_a = ri->green_swiz_a = ri->blue_swiz_a = ri->red_swiz_b = ri->green_swiz_b = ri->blue_swiz_b = SWIZ_ZERO;
+    ri->red_swiz_a = ri->green_swiz_a = ri->blue_swiz_a = SWIZ_ZERO;
+    ri->red_swiz_b = ri->green_swiz_b = ri->blue_swiz_b = SWIZ_ZERO;
     ci->red_swiz_c = ci->green_swiz_c = ci->blue_swiz_c = SWIZ_ZERO;
     ai->alpha_swiz_a = ai->alpha_swiz_b = ci->alpha_swiz_c = SWIZ_ZERO;
     us_alu_rgb_addr_t *ra = &d.u.alu.rgb_addr; /* unnamed sources as the assembler writes them (docs/spec.md 2.1) */
