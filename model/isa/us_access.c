@@ -1,8 +1,7 @@
 /* Which sources and channels an instruction's operands use, mirroring the ALU's operand plan (docs/spec.md
  * section 5): a unit whose result is used reads operands A..C up to its arity; MDH/MDV read A and C from src0 of
- * another pixel
- * whatever their select; an rgb DP4 also reads the alpha unit's A and B; srcp channel c is made from src0 and,
- * for SUB and ADD, src1 of the same channel. */
+ * another pixel whatever their select; an rgb DP4 also reads the alpha unit's A and B; srcp channel c is made from
+ * src0 and, for SUB and ADD, src1 of the same channel. */
 #include <string.h>
 
 #include "isa/us_access.h"
