@@ -82,7 +82,7 @@ static bool reads_unsettled_inline(const us_inst_t *in)
     us_access_t a;
     us_inst_access(&d, &a);
     for (unsigned s = 0; s < 6; s++)
-        if (us_src_channels(&a.src[s]) && !a.src[s].is_const && (a.src[s].addr & 0xF8u) == 0x80u)
+        if (us_src_channels(&a.src[s]) && us_src_unsettled_inline(&a.src[s]))
             return true;
     return false;
 }

@@ -33,20 +33,15 @@ static unsigned resolve(unsigned addr, bool rel, unsigned al)
     return (addr + (rel ? al : 0u)) & (US_NTEMP - 1u);
 }
 
-static bool is_alu(const us_decoded_t *d)
-{
-    return d->type == US_TYPE_ALU || d->type == US_TYPE_OUT;
-}
-
 static void check_reads(us_lint_t *l, const us_quad_t *q, const us_decoded_t *d, const us_access_t *a)
 {
     unsigned al = us_current_al(q);
     for (unsigned s = 0; s < 6; s++) {
         uint8_t ch = us_src_channels(&a->src[s]);
-        const char *name = is_alu(d) ? us_src_slot_names[s] : "the lookup";
+        const char *name = us_is_alu_type(d) ? us_src_slot_names[s] : "the lookup";
         if (!ch)
             continue;
-        if (is_alu(d) && !a->src[s].is_const && (a->src[s].addr & 0xF8u) == 0x80u)
+        if (us_is_alu_type(d) && us_src_unsettled_inline(&a->src[s]))
             report(l, US_RULE_INLINE_EXP0, q->pc, q->retired,
                    "%s reads inline constant code %u (exponent field 0), whose value the sources do not settle", name,
                    a->src[s].addr & 0x7Fu);
@@ -72,7 +67,7 @@ static void check_reads(us_lint_t *l, const us_quad_t *q, const us_decoded_t *d,
 static void check_fc(us_lint_t *l, const us_quad_t *q, const us_decoded_t *d)
 {
     const us_fc_inst_t *fi = &d->u.fc.inst;
-    if ((fi->jump_func & 0xFu) != (fi->jump_func >> 4 & 0xFu) && !l->fresh)
+    if (us_fc_reads_alu_result(d) && !l->fresh)
         report(l, US_RULE_ALU_RESULT_FC, q->pc, q->retired,
                "JUMP_FUNC 0x%02x reads the ALU result, not written since the previous FC instruction", fi->jump_func);
     bool is_break = fi->op == US_FC_INST_OP_BREAKLOOP || fi->op == US_FC_INST_OP_BREAKREP;
@@ -99,7 +94,7 @@ static void after(us_lint_t *l, const us_decoded_t *d, const us_access_t *a, uns
 {
     if (d->type == US_TYPE_FC)
         l->fresh = false;
-    else if (is_alu(d) && d->u.alu.rgb_inst.alu_wmask)
+    else if (us_is_alu_type(d) && d->u.alu.rgb_inst.alu_wmask)
         l->fresh = true;
     if (a->tex_lookup)
         l->pend[resolve(a->dst[0].addr, a->dst[0].rel, al)] |= a->dst[0].mask;
@@ -108,10 +103,10 @@ static void after(us_lint_t *l, const us_decoded_t *d, const us_access_t *a, uns
             l->acq[t] |= l->pend[t];
             l->pend[t] = 0;
         }
-    l->prev_alu = is_alu(d) && !d->cmn.nop;
+    l->prev_alu = us_is_alu_type(d) && !d->cmn.nop;
     for (unsigned i = 0; i < 2; i++) {
         l->prev_written[i] = (uint8_t)resolve(a->dst[i].addr, a->dst[i].rel, al);
-        l->prev_mask[i] = is_alu(d) ? a->dst[i].mask : 0u;
+        l->prev_mask[i] = us_is_alu_type(d) ? a->dst[i].mask : 0u;
     }
 }
 

@@ -42,6 +42,26 @@ extern const char *const us_src_slot_names[6];
 
 /* The source reads a temporary: not a constant, not an inline constant (ALU address bit 7). */
 bool us_src_is_temp(const us_access_t *a, unsigned slot);
+/* ALU and OUT instructions: the ones with operands. */
+static inline bool us_is_alu_type(const us_decoded_t *d)
+{
+    return d->type == US_TYPE_ALU || d->type == US_TYPE_OUT;
+}
+
+/* An ALU source naming an inline constant with exponent field 0 (codes 0-7), whose value the sources do not settle
+ * (CTM p.25-26, docs/spec.md 2.1). */
+static inline bool us_src_unsettled_inline(const us_src_use_t *s)
+{
+    return !s->is_const && (s->addr & 0xF8u) == 0x80u;
+}
+
+/* An FC instruction's JUMP_FUNC differs between ALU result 0 and 1 (CTM p.36: index alu*4 + predicate*2 + bool). */
+static inline bool us_fc_reads_alu_result(const us_decoded_t *d)
+{
+    unsigned f = d->u.fc.inst.jump_func;
+    return (f & 0xFu) != (f >> 4 & 0xFu);
+}
+
 /* Channels of slot read in any way. */
 static inline uint8_t us_src_channels(const us_src_use_t *s)
 {

@@ -108,18 +108,6 @@ static unsigned jump_target(const walk_t *w, unsigned pc)
     return (a->jump_addr + (a->jump_global ? 0u : w->code->offset)) & SLOT_MASK;
 }
 
-static bool is_alu(const us_decoded_t *d)
-{
-    return d->type == US_TYPE_ALU || d->type == US_TYPE_OUT;
-}
-
-/* The JUMP_FUNC entry differs between ALU result 0 and 1 (CTM p.36: index alu*4 + predicate*2 + boolean). */
-static bool reads_alu_result(const us_decoded_t *d)
-{
-    unsigned f = d->u.fc.inst.jump_func;
-    return (f & 0xFu) != (f >> 4 & 0xFu);
-}
-
 /* The innermost LOOP/REP whose body (between it and its own ENDLOOP/ENDREP) holds pc, or -1. */
 static int enclosing_loop(const walk_t *w, unsigned pc)
 {
@@ -158,7 +146,7 @@ static void transfer(const us_decoded_t *d, const us_access_t *a, flow_t *f)
         memset(f->acq, 0, sizeof f->acq);
     if (d->type == US_TYPE_FC)
         f->fresh = false;
-    else if (is_alu(d) && d->u.alu.rgb_inst.alu_wmask)
+    else if (us_is_alu_type(d) && d->u.alu.rgb_inst.alu_wmask)
         f->fresh = true;
     if (a->tex_lookup)
         f->pend[key(a->dst[0].addr, a->dst[0].rel)] |= a->dst[0].mask;
@@ -221,7 +209,7 @@ static uint8_t written(const us_access_t *by, unsigned addr, bool rel)
 static void check_nop(const walk_t *w, unsigned pc, const us_access_t *a, us_diags_t *out)
 {
     unsigned prev = (pc - 1u) & SLOT_MASK;
-    if (pc == w->code->start || !in_window(w, prev) || prev == w->code->end || !is_alu(&w->dec[prev]) ||
+    if (pc == w->code->start || !in_window(w, prev) || prev == w->code->end || !us_is_alu_type(&w->dec[prev]) ||
         w->dec[prev].cmn.nop)
         return;
     us_access_t pa;
@@ -247,7 +235,7 @@ static void check_reads(const us_decoded_t *d, unsigned pc, const us_access_t *a
         uint8_t ch = us_src_channels(&a->src[s]);
         if (!ch)
             continue;
-        if (is_alu(d) && !a->src[s].is_const && (a->src[s].addr & 0xF8u) == 0x80u)
+        if (us_is_alu_type(d) && us_src_unsettled_inline(&a->src[s]))
             us_diags_add(out, US_RULE_INLINE_EXP0, pc, US_DIAG_STATIC,
                          "%s reads inline constant code %u (exponent field 0): 2^-7 x (1 + m/8) here, m x 2^-9 "
                          "under the AMD register text",
@@ -276,7 +264,7 @@ static void check_last(const us_decoded_t *d, unsigned pc, const char *why, us_d
 static void check_fc(const walk_t *w, unsigned pc, const flow_t *f, us_diags_t *out)
 {
     const us_fc_inst_t *fi = &w->dec[pc].u.fc.inst;
-    if (reads_alu_result(&w->dec[pc]) && !f->fresh)
+    if (us_fc_reads_alu_result(&w->dec[pc]) && !f->fresh)
         us_diags_add(out, US_RULE_ALU_RESULT_FC, pc, US_DIAG_STATIC,
                      "JUMP_FUNC 0x%02x reads the ALU result, and a path reaches here with none written since the "
                      "previous FC instruction (or the start)", fi->jump_func);
@@ -301,7 +289,7 @@ static void check_at(const walk_t *w, unsigned pc, const flow_t *f, us_diags_t *
     const us_decoded_t *d = &w->dec[pc];
     us_access_t a;
     us_inst_access(d, &a);
-    if (is_alu(d))
+    if (us_is_alu_type(d))
         check_nop(w, pc, &a, out);
     check_reads(d, pc, &a, f, out);
     if (d->type == US_TYPE_TEX && d->u.tex.inst.tex_sem_acquire && !d->cmn.tex_sem_wait)
