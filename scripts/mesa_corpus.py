@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATCH = os.path.join(ROOT, "tb", "mesa", "r300-capture.patch")
 PIGLIT_DIRS = ["/usr/lib/x86_64-linux-gnu/piglit", "/usr/share/piglit"]
 SHADER_RUNNER = "/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner"
-FORMAT = "r500-piglit-capture 1"
+FORMAT = "r500-piglit-capture 2"
 # Debian packages: building Mesa, the source, and piglit (checked with dpkg, installed only when missing).
 DEBS = ["dpkg-dev", "meson", "ninja-build", "pkg-config", "gcc", "g++", "bison", "flex", "python3-mako",
         "libdrm-dev", "libexpat1-dev", "libglvnd-dev", "zlib1g-dev", "libzstd-dev", "libelf-dev", "libwayland-dev",
@@ -163,7 +163,9 @@ def shim_env(kdir):
         "__EGL_VENDOR_LIBRARY_FILENAMES": os.path.join(inst, "share", "glvnd", "egl_vendor.d", "50_mesa.json"),
         "PIGLIT_PLATFORM": "gbm",
         "WAFFLE_GBM_DEVICE": "/dev/dri/renderD128",
-        "RADEON_DEBUG": "fp",
+        # fp: the dump and the R500CAP records; notcl: vertex shading in software (Gallium's draw module), so
+        # the vertices the rasteriser gets are on the CPU and captured (the fragment programs are the same).
+        "RADEON_DEBUG": "fp,notcl",
         "MESA_SHADER_CACHE_DISABLE": "true",
         "DRM_SHIM_DEBUG": "",
     })
@@ -199,6 +201,9 @@ def version_tuple(s):
 
 FS_INPUTS = ["gl_TexCoord", "gl_Color", "gl_SecondaryColor", "gl_FogFragCoord", "gl_FragCoord", "gl_FrontFacing",
              "gl_PointCoord"]
+# Inputs the rasteriser makes without a vertex attribute to interpolate (the face bit, point-sprite coordinates):
+# the capture has no model of them.
+FS_INPUTS_NOT_INTERPOLATED = ("gl_FrontFacing", "gl_PointCoord")
 
 
 def select(path, text):
@@ -262,11 +267,14 @@ def select(path, text):
     m = re.search(r"#\s*version\s+(\d+)", src)
     if m and int(m.group(1)) > 120:
         return "fragment shader #version > 120", None
+    reads = []
     if re.search(r"(^|[;\s}])varying\s", src) or re.search(r"(^|[;\s}])(centroid\s+)?in\s+\w+\s+\w+\s*(\[.*?\])?\s*;", src):
-        return "fragment shader reads varyings", None
+        reads.append("varyings")
     used = [n for n in FS_INPUTS if re.search(r"\b" + n + r"\b", src)]
-    if used:
-        return "fragment shader reads " + used[0], None
+    for n in used:
+        if n in FS_INPUTS_NOT_INTERPOLATED:
+            return "fragment shader reads " + n, None
+    reads += used
     if "test" not in names:
         return "no [test] section", None
     cmds = dict(sections)["test"]
@@ -274,7 +282,8 @@ def select(path, text):
         return "no draw command", None
     if not re.search(r"^\s*(relative\s+)?probe\s", cmds, re.M):
         return "no probe command", None
-    return None, {"gl": "%d.%d" % gl, "glsl": "%d.%02d" % glsl, "extensions": exts, "size": size, "fs": fs[0]}
+    return None, {"gl": "%d.%d" % gl, "glsl": "%d.%02d" % glsl, "extensions": exts, "size": size, "fs": fs[0],
+                  "fs_reads": reads}
 
 
 # ---- the [test] section: commands, draws and probes -----------------------------------------------------------
@@ -340,8 +349,9 @@ def parse_test_section(text, window):
                 else:
                     region, expect = [v[0], v[1], 1, 1], v[2:2 + n]
                     if rel:
-                        # shader_runner: x = rx * piglit_width, y = ry * piglit_height (truncated)
-                        region = [int(v[0] * w), int(v[1] * h), 1, 1]
+                        # shader_runner: x = rx * render_width, y = ry * render_height (truncated to int),
+                        # then x >= render_width becomes render_width - 1 (the same for y)
+                        region = [min(int(v[0] * w), w - 1), min(int(v[1] * h), h - 1), 1, 1]
                 region = [int(x) for x in region]
                 probe = {"channels": chans, "region": region, "expect": expect,
                          "tolerance": tol[:n], "after_draw": ndraw - 1}
@@ -394,6 +404,8 @@ def parse_capture(stderr):
     consts = {}      # constant memory: index -> 4 words
     draws = []
     cur = None
+    layout = []      # the SW TCL vertex: attribute n -> [kind, index] (the last "vlayout")
+    batches = []     # vertex batches handed to the rasteriser since the last draw
     for line in stderr.splitlines():
         if not line.startswith("R500CAP "):
             continue
@@ -403,8 +415,24 @@ def parse_capture(stderr):
             kv = dict(x.split("=", 1) for x in f[3:])
             cur = {"ptr": f[2], "dummy": int(kv["dummy"]), "inst_end": int(kv["inst_end"]),
                    "pixsize": int(kv["pixsize"]), "fc_ctrl": kv["fc_ctrl"], "nconst": int(kv["nconst"]),
-                   "externals": int(kv["externals"]), "int": [], "inst": [], "imm": {}, "state": {}}
+                   "externals": int(kv["externals"]), "int": [], "inst": [], "imm": {}, "state": {},
+                   "inputs": []}
             programs[f[2]] = cur
+        elif tag == "input":
+            cur["inputs"].append({"temp": int(f[2]), "kind": f[3], "index": int(f[4])})
+        elif tag == "vlayout":
+            layout = []
+        elif tag == "vattr":
+            assert int(f[2]) == len(layout), line
+            layout.append([f[3], int(f[4])])
+        elif tag == "vbuf":
+            kv = dict(x.split("=", 1) for x in f[2:])
+            batches.append({"prim": int(kv["prim"]), "dwords": int(kv["dwords"]), "layout": [list(a) for a in layout],
+                            "vertices": [], "indices": None})
+        elif tag == "vtx":
+            batches[-1]["vertices"].append(f[3:])
+        elif tag == "idx":
+            batches[-1]["indices"] = [int(x) for x in f[2:]]
         elif tag == "int":
             cur["int"].append(f[3])
         elif tag == "inst":
@@ -424,9 +452,14 @@ def parse_capture(stderr):
             consts[int(f[2])] = f[3:7]
         elif tag == "draw":
             kv = dict(x.split("=", 1) for x in f[2:])
+            if kv.get("blit") == "1":          # the driver's own clear or blit through SW TCL, not a [test] draw
+                batches = []
+                continue
             p = programs.get(kv["fs"])
             draws.append({"program": p, "mode": int(kv["mode"]), "count": int(kv["count"]),
-                          "constants": {i: consts.get(i) for i in range(p["nconst"])} if p else {}})
+                          "constants": {i: consts.get(i) for i in range(p["nconst"])} if p else {},
+                          "batches": batches})
+            batches = []
     return programs, draws
 
 
@@ -506,10 +539,21 @@ def capture_one(rel, path, info, text, env, timeout):
             progs.append({"sha": sha, "hex": hex_text_blank(p["inst"]), "words": [list(i) for i in p["inst"]],
                           "instructions": len(p["inst"]), "pixsize": p["pixsize"], "fc_ctrl": p["fc_ctrl"],
                           "int_consts": p["int"], "nconst": p["nconst"], "externals": p["externals"],
+                          "inputs": p["inputs"],
                           "immediates": {str(k): v for k, v in sorted(p["imm"].items())},
                           "state_consts": {str(k): v for k, v in sorted(p["state"].items())}})
-        draw_recs.append({"program": prog_index[words], "mode": d["mode"], "vertices": d["count"],
-                          "constants": {str(k): v for k, v in sorted(d["constants"].items())}})
+        rec = {"program": prog_index[words], "mode": d["mode"], "vertices": d["count"],
+               "constants": {str(k): v for k, v in sorted(d["constants"].items())}}
+        # What the rasteriser got (SW TCL): kept where a vector needs it, for a program with inputs to interpolate,
+        # a draw that is not a rect or a test with clip planes (the coverage comes from the triangles, clipped).
+        kinds = [c.get("kind") for c in cmds if c["op"] == "draw"]
+        clipped = any("CLIP_PLANE" in c.get("line", "") for c in cmds)
+        if p["inputs"] or clipped or (len(draw_recs) < len(kinds) and kinds[len(draw_recs)] != "rect"):
+            rec["rasteriser"] = d["batches"]
+        draw_recs.append(rec)
+    if any(d["program"]["inputs"] and not d["batches"] for d in draws):
+        res["reason"] = "a draw of a program with inputs has no vertex data (SW TCL capture)"
+        return res
     res.update(captured=True, programs=progs, draws=draw_recs, commands=cmds, probes=probes,
                test_draws=ndraw, dump_agrees=dump_ok, window=window, piglit_exit=rc)
     if ndraw != len(draw_recs):
@@ -530,6 +574,7 @@ def record(r, sinfo, info):
         "window": r["window"],
         "framebuffer": "RGBA8 FBO (shader_runner -fbo)",
         "fragment_shader": sinfo["fs"],
+        "fragment_shader_reads": sinfo["fs_reads"],
         "programs": [{k: v for k, v in p.items() if k != "hex"} for p in r["programs"]],
         "draws": r["draws"],
         "commands": r["commands"],
@@ -595,7 +640,8 @@ def main():
             selected.append((rel, full, sinfo, text))
     if args.limit:
         selected = selected[:args.limit]
-    log(f"selected {len(selected)} (fragment shader reading no varyings, GL <= 2.1, GLSL <= 1.20, draws and probes)")
+    log(f"selected {len(selected)} (GL <= 2.1, GLSL <= 1.20, one GLSL fragment shader, draws and probes; "
+        f"{sum(1 for s in selected if s[2]['fs_reads'])} of them read varyings)")
 
     t0 = time.time()
     results = []
@@ -656,6 +702,15 @@ def main():
         with open(os.path.join(args.out, "summary.json"), "w") as f:
             json.dump(summary, f, indent=1)
             f.write("\n")
+        # README.md names the patch by its sha256 (tb/py/test_mesa_corpus_fresh.py --key checks it): kept in step.
+        readme = os.path.join(args.out, "README.md")
+        if os.path.exists(readme):
+            text = open(readme).read()
+            new = re.sub(r"(r300-capture\.patch` \(sha256 `)[0-9a-f]{64}(`\))", r"\g<1>" + info["patch_sha256"] + r"\2",
+                         text)
+            if new != text:
+                with open(readme, "w") as f:
+                    f.write(new)
         with open(os.path.join(args.out, "left-out.txt"), "w") as f:
             for rel in sorted(left):
                 f.write(f"{rel}\t{left[rel]}\n")

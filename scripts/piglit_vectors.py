@@ -8,11 +8,14 @@ constants in force at each draw) and a checker that compares the model's colour 
 
 gen: for every captured test and every draw that a probe reads, NAME-dN.vec (vectors/FORMAT.md) loads the program
 the way r500_emit_fs does (US_CONFIG, US_PIXSIZE, US_CODE_OFFSET/RANGE/ADDR, the instruction words through the
-load port, US_FC_CTRL, US_FC_INT_CONST_n, the constants in force through GA_US_VECTOR_INDEX/DATA), one covered
-quad with zero temporaries (the programs read no inputs, so every pixel of the draw computes the same colour) and
-NO expectations: the model's exact fp32 is not piglit's oracle. Beside it NAME-dN.checks (JSON): piglit's probes
-that read this draw (render target 0, channels, expected colour, tolerance). skipped.txt lists what got no check,
-with the reason; index.json the vectors.
+load port, US_FC_CTRL, US_FC_INT_CONST_n, the constants in force through GA_US_VECTOR_INDEX/DATA) and NO
+expectations: the model's exact fp32 is not piglit's oracle. A program that reads no inputs gets one covered quad
+with zero temporaries (every pixel of the draw computes the same colour); a program with inputs gets one vector per
+sampled quad of the probed regions (NAME-dN-xXyY), its input temporaries valued from the captured vertices
+(scripts/piglit_raster.py: bits equal at every vertex pass through, else the exact perspective-correct interpolant
+at the pixel centre rounded once to fp32). Beside each vector NAME.checks (JSON): piglit's probes that read it
+(render target 0, channels, expected colour, tolerance, the quad's pixels in the region). skipped.txt lists what
+got no check, with the reason; index.json the vectors, each with its inputs class (none, constant, interpolated).
 
 Which draw a probe reads: shader_runner's generated tests draw many small rects and probe them all after the last
 draw, so "the last draw before the probe" is not enough. The commands before the probe are walked backwards: the
@@ -20,12 +23,13 @@ last draw or `clear` to touch a pixel is what the probe reads there; a probe who
 checked against each of them (the same expected colour). `draw rect` is in NDC, `draw rect ortho` (or any rect after
 an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels; a pixel is covered when its
 centre is inside the rect (GL's rasterisation rule). Skipped, with the reason in skipped.txt: a probe that reads
-the clear colour in any part (no shader result), a probe reaching a `draw arrays` (the capture has no vertex data,
-so its coverage is unknown), tests with clip planes (coverage depends on the vertex stage) and draws whose program
-reads a texture (the capture has no texture data).
+the clear colour in any part (no shader result), a probe reaching a draw of points or lines, and draws whose
+program reads a texture (the capture has no texture data). A `draw arrays`, and any draw of a test with clip
+planes, covers the pixels whose centre is inside one of the triangles Mesa's SW TCL handed the rasteriser (after
+its clipping).
 
 check: runs `usim VEC` (with no expectations it prints the final state, us_state_dump) and converts render target
-0 as an RGBA8 UNORM render target stores it (clamp to [0, 1], NaN to 0, round(x * 255) to nearest, read back as
+0 of each probed pixel as an RGBA8 UNORM render target stores it (clamp to [0, 1], NaN to 0, round(x * 255) to nearest, read back as
 v / 255). piglit's rule (tests/util/piglit-util-gl.c, compare_pixels_float, used by piglit_probe_rect_rgb(a) through
 shader_runner's probe commands): a channel fails when fabsf(probe - expected) > tolerance, computed in float; so it
 passes when |read - expected| <= tolerance. A probed channel the program never writes fails with that reason.
@@ -43,7 +47,10 @@ import struct
 import subprocess
 import sys
 
+import piglit_raster as praster
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_QUADS_PER_DRAW = 12
 
 
 def f32(x):
@@ -58,7 +65,7 @@ def word_float(w):
 
 def covered_pixels(rect, pixels, window):
     """[x0, x1) x [y0, y1) of the pixels whose centre is inside the rect."""
-    x, y, w, h = rect
+    x, y, w, h = rect[:4]          # `draw rect tex` adds the texture rect after it
     if not pixels:
         W, H = window
         x, y, w, h = (x + 1) / 2 * W, (y + 1) / 2 * H, w / 2 * W, h / 2 * H
@@ -78,7 +85,24 @@ def subtract(cell, c):
     return [ix0, ix1, iy0, iy1], rest
 
 
-def probe_draws(probe, events, window):
+def split_by_triangles(cell, rd):
+    """cell [x0, x1, y0, y1] split by the pixels whose centre a captured triangle covers: (covered runs as
+    [x, y, w, 1], uncovered runs as cells)."""
+    x0, x1, y0, y1 = cell
+    inside, rest = [], []
+    for y in range(y0, y1):
+        x = x0
+        while x < x1:
+            cov = bool(rd.locate(x, y))
+            e = x + 1
+            while e < x1 and bool(rd.locate(e, y)) == cov:
+                e += 1
+            (inside.append([x, y, e - x, 1]) if cov else rest.append([x, e, y, y + 1]))
+            x = e
+    return inside, rest
+
+
+def probe_draws(probe, events, window, draws=None):
     """Which draws a probe reads: ({draw index: [sub-region x, y, w, h, ...]}, None), or (None, reason). Walks the
     commands before the probe backwards: the last draw (or clear) to touch a pixel is what the probe reads there."""
     rx, ry, rw, rh = probe["region"]
@@ -90,8 +114,20 @@ def probe_draws(probe, events, window):
         if ev[0] == "clear":
             return None, f"region {probe['region']} reads the clear colour (in part or whole): no shader result"
         i, d = ev[1], ev[2]
-        if d.get("kind") != "rect":
-            return None, f"draw {i} is `draw {d.get('kind')}`: which pixels it covers is unknown (no vertex data)"
+        if d.get("kind") != "rect" or d.get("clipped"):
+            rz = draws[i].get("rasteriser") if draws and i < len(draws) else None
+            rd = praster.Draw(rz) if rz is not None else None    # [] : every triangle was clipped away
+            if rd is None or rd.why:
+                return None, (f"draw {i} is `draw {d.get('kind')}`: its coverage is unknown "
+                              f"({rd.why if rd else 'no captured vertices'})")
+            nleft = []
+            for cell in left:
+                inside, rest = split_by_triangles(cell, rd)
+                if inside:
+                    got.setdefault(i, []).extend(inside)
+                nleft += rest
+            left = nleft
+            continue
         c = covered_pixels(d["rect"], d["pixels"], window)
         nleft = []
         for cell in left:
@@ -103,6 +139,69 @@ def probe_draws(probe, events, window):
     if left:
         return None, f"region {probe['region']} is not all covered by draws: part reads the clear colour"
     return got, None
+
+
+def input_vectors(test, prog, draw, draw_cmd, probes):
+    """The vectors of a draw whose program reads interpolated inputs: one per sampled quad of the probed region
+    (its corners and centre, at most MAX_QUADS_PER_DRAW), each pixel's inputs from the captured vertices
+    (scripts/piglit_raster.py). Returns ([(quad name, "constant" or "interpolated", vector lines, {probe: pixel
+    list}), ...], None) or (None, reason)."""
+    rd = praster.Draw(draw.get("rasteriser") or [])
+    if rd.why or rd.inputs_why:
+        return None, rd.why or rd.inputs_why
+    inputs = []
+    for inp in prog["inputs"]:
+        off = rd.attribute(inp["kind"], inp["index"])
+        if off is None:
+            return None, (f"input temp {inp['temp']} ({inp['kind']} {inp['index']}) is not an attribute of the "
+                          f"vertices: the vertex stage does not write it")
+        flat = draw_cmd.get("flat") and inp["kind"] == "color"
+        inputs.append((inp, off, rd.constant_bits(off), flat))
+    desc = "# inputs: " + ", ".join(f"t{i['temp']} = {i['kind']} {i['index']}" for i, _, _, _ in inputs)
+    if all(c is not None for _, _, c, _ in inputs):
+        # Every vertex holds the same bits: every pixel of the draw gets them whatever the interpolator does, and
+        # computes the same colour (no input varies), so one quad stands for the draw, as with no inputs.
+        lines = [desc + " (the same at every vertex of the draw: exact)", "covered 0xf"]
+        lines += [f"temp {p} {inp['temp']} " + " ".join(f"0x{w:08x}" for w in c) + "  # " +
+                  " ".join(f"{praster.word_float(w):.9g}" for w in c) for p in range(4) for inp, _, c, _ in inputs]
+        return [(None, "constant", lines, {pi: [0] for pi, _, _, _ in probes})], None
+    quads = []
+    for _, _, _, parts in probes:
+        for x, y, w, h in parts:
+            for px, py in ((x, y), (x + w - 1, y), (x, y + h - 1), (x + w - 1, y + h - 1), (x + w // 2, y + h // 2)):
+                q = (px & ~1, py & ~1)
+                if q not in quads:
+                    quads.append(q)
+    made = []
+    for qx, qy in quads[:MAX_QUADS_PER_DRAW]:
+        lines, covered, pixels = [], 0, {}
+        for p in range(4):
+            x, y = qx + (p & 1), qy + (p >> 1)
+            hits = rd.locate(x, y)
+            inside = [pi for pi, _, _, parts in probes
+                      if any(px <= x < px + pw and py <= y < py + ph for px, py, pw, ph in parts)]
+            if not hits:
+                if inside:
+                    return None, f"pixel ({x}, {y}) is probed but no captured triangle covers its centre"
+                continue
+            covered |= 1 << p
+            for pi in inside:
+                pixels.setdefault(pi, []).append(p)
+            for inp, off, const, flat in inputs:
+                v = const if const is not None else rd.value(hits, off, flat)
+                if isinstance(v, str):
+                    return None, f"pixel ({x}, {y}), input temp {inp['temp']}: {v}"
+                lines.append(f"temp {p} {inp['temp']} " + " ".join(f"0x{w:08x}" for w in v) + "  # " +
+                             " ".join(f"{praster.word_float(w):.9g}" for w in v))
+        if not pixels:
+            continue
+        head = [f"# quad at window ({qx}, {qy}): pixel p at ({qx} + p % 2, {qy} + p / 2), GL window coordinates;",
+                desc + " (the exact interpolant at the pixel centre, rounded once to fp32)",
+                f"covered 0x{covered:x}"]
+        made.append((f"x{qx}y{qy}", "interpolated", head + lines, pixels))
+    if not made:
+        return None, "no sampled quad has a probed pixel"
+    return made, None
 
 
 def sanitize(name):
@@ -117,7 +216,7 @@ def program_reads_texture(prog):
     return any(int(w[0], 16) & 3 == 3 for w in prog["words"])
 
 
-def vector_text(name, test, prog, draw, index):
+def vector_text(name, test, prog, draw, index, quad=None):
     n = prog["instructions"]
     lines = ["usvec 1", f"name {name}",
              f"# piglit {test['test']}, draw {index} (program {prog['sha']}, Mesa {test['mesa']})",
@@ -140,7 +239,10 @@ def vector_text(name, test, prog, draw, index):
         vals = [hexw(w) for w in ws]
         lines.append(f"const {int(k)} " + " ".join(vals) + "  # " +
                      " ".join(f"{word_float(int(v, 16)):.9g}" for v in vals))
-    lines.append("covered 0xf")
+    if quad is None:
+        lines.append("covered 0xf")
+    else:
+        lines += quad
     return "\n".join(lines) + "\n"
 
 
@@ -155,9 +257,9 @@ def gen(corpus, out):
         tname = os.path.basename(path)[:-5]
         with open(path) as fh:
             t = json.load(fh)
-        if t.get("format") != "r500-piglit-capture 1":
-            raise SystemExit(f"{path}: not an r500-piglit-capture 1 file")
-        draws_cmd, ortho, clip = [], False, False
+        if t.get("format") != "r500-piglit-capture 2":
+            raise SystemExit(f"{path}: not an r500-piglit-capture 2 file")
+        draws_cmd, ortho, clip, flat = [], False, False, False
         events, probe_events = [], {}
         for c in t["commands"]:
             if c["op"] == "ortho":
@@ -166,8 +268,10 @@ def gen(corpus, out):
                 clip = True
             elif c["op"] == "clear":
                 events.append(("clear",))
+            elif c["op"] == "shade":
+                flat = c["line"].split()[-1] == "flat"
             elif c["op"] == "draw":
-                c = dict(c)
+                c = dict(c, flat=flat)
                 c["pixels"] = ortho or "ortho" in c.get("flags", [])
                 events.append(("draw", len(draws_cmd), c))
                 draws_cmd.append(c)
@@ -176,46 +280,57 @@ def gen(corpus, out):
         if len(draws_cmd) != len(t["draws"]):
             skipped.append((tname, "all", f"{len(draws_cmd)} draw commands but {len(t['draws'])} driver draws"))
             continue
-        if clip:
-            skipped.append((tname, "all", "clip planes: which pixels a draw covers depends on the vertex stage"))
-            continue
+        if clip:       # the draw module clipped the triangles it handed the rasteriser: coverage comes from them
+            for c in draws_cmd:
+                c["clipped"] = True
         by_draw = {}
         for pi, p in enumerate(t["probes"]):
-            got, why = probe_draws(p, probe_events.get(pi, []), t["window"])
+            got, why = probe_draws(p, probe_events.get(pi, []), t["window"], t["draws"])
             if got is None:
                 skipped.append((tname, f"probe {pi}", why))
                 continue
             for di, parts in got.items():
                 note = "" if len(got) == 1 else f"region split over draws {sorted(got)}: this part {parts}"
-                by_draw.setdefault(di, []).append((pi, p, note))
+                by_draw.setdefault(di, []).append((pi, p, note, parts))
         for di in sorted(by_draw):
             draw = t["draws"][di]
             prog = t["programs"][draw["program"]]
             if program_reads_texture(prog):
                 skipped.append((tname, f"draw {di}", "the program reads a texture; the capture has no texture data"))
                 continue
-            name = sanitize(f"{tname}-d{di}")
-            assert name not in used, name
-            used.add(name)
-            with open(os.path.join(out, name + ".vec"), "w") as fh:
-                fh.write(vector_text(name, t, prog, draw, di))
-            checks = {"test": t["test"], "capture": os.path.relpath(path, ROOT), "draw": di,
-                      "program": prog["sha"], "render_target": 0,
-                      "probes": [{"probe": pi, "line": next((c["line"] for c in t["commands"]
-                                                             if c.get("probe") == pi), ""),
-                                  "channels": p["channels"], "region": p["region"], "expect": p["expect"],
-                                  "tolerance": p["tolerance"], "note": note} for pi, p, note in by_draw[di]]}
-            with open(os.path.join(out, name + ".checks"), "w") as fh:
-                json.dump(checks, fh, indent=1)
-            index.append({"vector": name, "test": t["test"], "draw": di, "probes": len(by_draw[di])})
-            nvec += 1
-            nprobe += len(by_draw[di])
+            if prog.get("inputs"):
+                made, why = input_vectors(t, prog, draw, draws_cmd[di], by_draw[di])
+                if why:
+                    skipped.append((tname, f"draw {di}", why))
+                    continue
+            else:
+                made = [(None, "none", None, {pi: [0] for pi, _, _, _ in by_draw[di]})]
+            for qname, interp, quad, pixels in made:
+                name = sanitize(f"{tname}-d{di}" + (f"-{qname}" if qname else ""))
+                assert name not in used, name
+                used.add(name)
+                with open(os.path.join(out, name + ".vec"), "w") as fh:
+                    fh.write(vector_text(name, t, prog, draw, di, quad))
+                probes = [{"probe": pi, "line": next((c["line"] for c in t["commands"] if c.get("probe") == pi), ""),
+                           "channels": p["channels"], "region": p["region"], "expect": p["expect"],
+                           "tolerance": p["tolerance"], "note": note, "pixels": pixels[pi]}
+                          for pi, p, note, _ in by_draw[di] if pi in pixels]
+                checks = {"test": t["test"], "capture": os.path.relpath(path, ROOT), "draw": di,
+                          "program": prog["sha"], "render_target": 0, "inputs": interp, "probes": probes}
+                with open(os.path.join(out, name + ".checks"), "w") as fh:
+                    json.dump(checks, fh, indent=1)
+                index.append({"vector": name, "test": t["test"], "draw": di, "probes": len(probes),
+                              "inputs": interp})
+                nvec += 1
+                nprobe += len(probes)
     with open(os.path.join(out, "skipped.txt"), "w") as fh:
         for s in skipped:
             fh.write("\t".join(s) + "\n")
     with open(os.path.join(out, "index.json"), "w") as fh:
         json.dump(index, fh, indent=0)
-    print(f"piglit vectors: {len(tests)} tests, {nvec} vectors from {len({i['test'] for i in index})} tests, "
+    kinds = {k: sum(1 for i in index if i["inputs"] == k) for k in ("none", "constant", "interpolated")}
+    print(f"piglit vectors: {len(tests)} tests, {nvec} vectors from {len({i['test'] for i in index})} tests "
+          f"(inputs: {kinds['none']} none, {kinds['constant']} constant, {kinds['interpolated']} interpolated), "
           f"{nprobe} probe checks (a probe over several draws counts once per draw), {len(skipped)} skipped items (skipped.txt) -> {os.path.relpath(out, ROOT)}")
     return 0
 
@@ -266,25 +381,32 @@ def check_one(vec, usim):
     for pr in ck["probes"]:
         r = {"probe": pr["probe"], "line": pr["line"], "expect": pr["expect"], "tolerance": pr["tolerance"],
              "model": [], "stored": [], "fail": []}
-        if len(px) != 4:
+        uniform = ck.get("inputs", "none") in ("none", "constant")
+        if uniform and len(px) != 4:
             r["fail"].append(f"render target 0 written by {len(px)} of 4 pixels")
-        if len(colours) > 1:
-            r["fail"].append("the four pixels differ")
-        words = px.get(0, [None] * 4)
-        for c, name in enumerate(pr["channels"]):
-            w = words[c]
-            if w is None:
-                r["model"].append(None)
-                r["stored"].append(None)
-                r["fail"].append(f"{name}: the program never writes it")
-                continue
-            v = word_float(w)
-            s = unorm8(v)
-            r["model"].append(f"0x{w:08x} ({v:.9g})")
-            r["stored"].append(round(s, 6))
-            if not probe_passes(s, pr["expect"][c], pr["tolerance"][c]):
-                r["fail"].append(f"{name}: read {s:.6f}, expected {pr['expect'][c]}, "
-                                 f"|diff| {abs(s - pr['expect'][c]):.6f} > {pr['tolerance'][c]}")
+        if uniform and len(colours) > 1:
+            r["fail"].append("the four pixels differ (the program reads no inputs)")
+        for pix in pr.get("pixels", [0]):
+            words = px.get(pix, [None] * 4)
+            at = "" if uniform else f"pixel {pix}: "
+            model, stored = [], []
+            for c, name in enumerate(pr["channels"]):
+                w = words[c]
+                if w is None:
+                    model.append(None)
+                    stored.append(None)
+                    r["fail"].append(f"{at}{name}: the program never writes it")
+                    continue
+                v = word_float(w)
+                s = unorm8(v)
+                model.append(f"0x{w:08x} ({v:.9g})")
+                stored.append(round(s, 6))
+                if not probe_passes(s, pr["expect"][c], pr["tolerance"][c]):
+                    r["fail"].append(f"{at}{name}: read {s:.6f}, expected {pr['expect'][c]}, "
+                                     f"|diff| {abs(s - pr['expect'][c]):.6f} > {pr['tolerance'][c]}")
+            if not r["model"] or (r["fail"] and not r.get("shown")):
+                r["model"], r["stored"] = model, stored
+                r["shown"] = bool(r["fail"])
         if res["error"]:
             r["fail"].append(res["error"])
         res["probes"].append(r)

@@ -5,7 +5,10 @@ scripts/piglit_vectors.py against build/bin/usim, and plants faults that the che
  - a copy of one capture with a corrupted expected colour (piglit's number, moved by 4 tolerances) must fail;
  - the same copy with the expected colour moved by exactly the tolerance must pass (|d| <= tol is piglit's rule)
    and moved by a little more must fail: a wrong comparison (< for <=, or a missing RGBA8 rounding) is caught;
- - the unit rules: the RGBA8 conversion (clamp, NaN to 0, round to nearest) and a channel never written.
+ - the unit rules: the RGBA8 conversion (clamp, NaN to 0, round to nearest) and a channel never written;
+ - the rasteriser side (scripts/piglit_raster.py): its one rounding to fp32 is checked against the definition
+   (no fp32 is nearer; a tie goes to the even one) on edge cases and random rationals, and a copy of a capture whose
+   vertices are mirrored top to bottom (the wrong window orientation) must fail piglit's probes.
 Expected values always come from piglit's files; the model's colour is never the oracle.
 usage: test_piglit_vectors.py [--sample N] [--all]"""
 import argparse
@@ -22,6 +25,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import piglit_raster as praster  # noqa: E402
 import piglit_vectors as pv  # noqa: E402
 from checklib import check, summary  # noqa: E402
 
@@ -29,6 +33,9 @@ CORPUS = os.path.join(ROOT, "corpus", "piglit")
 PV = os.path.join(ROOT, "scripts", "piglit_vectors.py")
 # A one-draw test whose program writes all of rgba from a uniform: the planted faults go into a copy of it.
 VICTIM = "tests__spec__glsl-1.10__execution__glsl-fs-uniform-array-5"
+# One triangle (draw arrays) with a different colour at each vertex, smooth and flat: the rasteriser faults go here.
+SMOOTH = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolation-none-gl_FrontColor-smooth-none"
+FLAT = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolation-none-gl_FrontColor-flat-none"
 
 
 def run(*args):
@@ -36,20 +43,48 @@ def run(*args):
     return p.returncode, p.stdout + p.stderr
 
 
-def one_test_corpus(tmp, name, edit):
+def one_test_corpus(tmp, name, edit, victim=VICTIM):
     """A corpus folder with one (edited) copy of a capture and its programs."""
     d = os.path.join(tmp, "corpus-" + name)
     os.makedirs(os.path.join(d, "tests"))
     shutil.copytree(os.path.join(CORPUS, "programs"), os.path.join(d, "programs"))
-    with open(os.path.join(CORPUS, "tests", VICTIM + ".json")) as fh:
+    with open(os.path.join(CORPUS, "tests", victim + ".json")) as fh:
         t = json.load(fh)
     edit(t)
-    with open(os.path.join(d, "tests", VICTIM + ".json"), "w") as fh:
+    with open(os.path.join(d, "tests", victim + ".json"), "w") as fh:
         json.dump(t, fh)
     out = os.path.join(tmp, "vec-" + name)
     rc, text = run("gen", "--corpus", d, "--out", out)
     check(rc == 0, f"gen of the {name} copy: {text}")
     return d, out
+
+
+def check_f32_rounding():
+    """f32_bits against the definition of round-to-nearest-even, with neighbours as exact rationals."""
+    import random
+    from fractions import Fraction as F
+
+    def val(w):
+        return F(praster.word_float(w))
+    cases = [F(1), F(-1, 3), F(1, 10), F(2) ** -149, F(3, 2) * F(2) ** -149, F(5, 2) * F(2) ** -149,
+             F(2) ** -126 * F(2 ** 24 - 1, 2 ** 24), F(2) ** 128, F(2) ** 127 * (2 - F(2) ** -24),
+             1 + F(2) ** -24, 1 + 3 * F(2) ** -24, F(125, 250) - 1, F(499, 250)]
+    rng = random.Random(13)
+    for _ in range(3000):
+        cases.append(F(rng.randrange(-2 ** 40, 2 ** 40), rng.randrange(1, 2 ** 40)) * F(2) ** rng.randrange(-140, 100))
+    bad = []
+    for fr in cases:
+        w = praster.f32_bits(fr)
+        if (w & 0x7f800000) == 0x7f800000:
+            ok = abs(fr) >= F(2) ** 127 * (2 - F(2) ** -24)        # overflow: at or past the rounding boundary
+        else:
+            d = abs(fr - val(w))
+            sign, mag = w & 0x80000000, w & 0x7fffffff
+            nb = [sign | (mag + k) for k in (1, -1) if 0 <= mag + k < 0x7f800000]
+            ok = all(d < abs(fr - val(x)) or (d == abs(fr - val(x)) and (w & 1) == 0) for x in nb)
+        if not ok:
+            bad.append(f"{fr} -> 0x{w:08x}")
+    check(not bad, f"f32_bits rounds to the nearest fp32, ties to even, over {len(cases)} cases: {bad[:5]}")
 
 
 def main():
@@ -64,12 +99,17 @@ def main():
           "unorm8 rounds x * 255 to nearest")
     check(pv.probe_passes(0.5, 0.5 + 0.01171875, 0.01171875), "|d| == tolerance passes (piglit: fail only if >)")
     check(not pv.probe_passes(0.5, 0.5 + 0.0118, 0.01171875), "|d| > tolerance fails")
+    check_f32_rounding()
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "piglit")
         rc, text = run("gen", "--out", out)
         check(rc == 0 and "vectors" in text, f"gen over corpus/piglit: {text.strip()}")
         nvec = sum(1 for f in os.listdir(out) if f.endswith(".vec"))
-        check(nvec > 8000, f"{nvec} vectors (the corpus gives 8845)")
+        check(nvec > 21000, f"{nvec} vectors (the corpus gives 21409)")
+        with open(os.path.join(out, "index.json")) as fh:
+            kinds = [i["inputs"] for i in json.load(fh)]
+        check(kinds.count("interpolated") > 900 and kinds.count("constant") > 10000,
+              f"inputs: {kinds.count('constant')} constant, {kinds.count('interpolated')} interpolated vectors")
         for f in sorted(os.listdir(out))[:50]:
             if f.endswith(".vec"):
                 with open(os.path.join(out, f)) as fh:
@@ -103,6 +143,23 @@ def main():
         d, vec = one_test_corpus(tmp, "unwritten", unwritten)
         rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
         check(rc == 1 and "never writes" in text, f"a probed channel never written fails: {text.strip()[-600:]}")
+
+        # The rasteriser side: the untouched copies pass; a top-to-bottom mirror of the vertices (the wrong window
+        # orientation) and a lost `shade model flat` (smooth colours where the provoking vertex's are due) fail.
+        def mirror(t):
+            for d in t["draws"]:
+                for b in d.get("rasteriser", []):
+                    for v in b["vertices"]:
+                        y = praster.word_float(int(v[1], 16))
+                        v[1] = f"0x{praster.f32_bits(praster.F(t['window'][1]) - praster.F(y)):08x}"
+
+        def unflat(t):
+            t["commands"] = [c for c in t["commands"] if c["op"] != "shade"]
+        for name, victim, edit, want in (("smooth", SMOOTH, lambda t: None, 0), ("mirrored", SMOOTH, mirror, 1),
+                                         ("flat", FLAT, lambda t: None, 0), ("unflat", FLAT, unflat, 1)):
+            d, vec = one_test_corpus(tmp, name, edit, victim)
+            rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
+            check(rc == want, f"rasteriser copy {name}: exit {rc}, want {want}: {text.strip()[-400:]}")
 
         def xpass(t):
             pass
