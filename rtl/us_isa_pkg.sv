@@ -859,6 +859,90 @@ package us_isa_pkg;
     logic [8:0] offset_addr;
   } us_code_offset_t;
 
+  // US_OUT_FMT
+  localparam logic [15:0] US_OUT_FMT_ADDR = 16'h46A4;
+  typedef enum logic [4:0] {
+    US_OUT_FMT_OUT_FMT_C4_8 = 5'd0,
+    US_OUT_FMT_OUT_FMT_C4_10 = 5'd1,
+    US_OUT_FMT_OUT_FMT_C4_10_GAMMA = 5'd2,
+    US_OUT_FMT_OUT_FMT_C_16 = 5'd3,
+    US_OUT_FMT_OUT_FMT_C2_16 = 5'd4,
+    US_OUT_FMT_OUT_FMT_C4_16 = 5'd5,
+    US_OUT_FMT_OUT_FMT_C_16_MPEG = 5'd6,
+    US_OUT_FMT_OUT_FMT_C2_16_MPEG = 5'd7,
+    US_OUT_FMT_OUT_FMT_C2_4 = 5'd8,
+    US_OUT_FMT_OUT_FMT_C_3_3_2 = 5'd9,
+    US_OUT_FMT_OUT_FMT_C_6_5_6 = 5'd10,
+    US_OUT_FMT_OUT_FMT_C_11_11_10 = 5'd11,
+    US_OUT_FMT_OUT_FMT_C_10_11_11 = 5'd12,
+    US_OUT_FMT_OUT_FMT_C_2_10_10_10 = 5'd13,
+    US_OUT_FMT_OUT_FMT_RESERVED14 = 5'd14,
+    US_OUT_FMT_OUT_FMT_UNUSED = 5'd15,
+    US_OUT_FMT_OUT_FMT_C_16_FP = 5'd16,
+    US_OUT_FMT_OUT_FMT_C2_16_FP = 5'd17,
+    US_OUT_FMT_OUT_FMT_C4_16_FP = 5'd18,
+    US_OUT_FMT_OUT_FMT_C_32_FP = 5'd19,
+    US_OUT_FMT_OUT_FMT_C2_32_FP = 5'd20,
+    US_OUT_FMT_OUT_FMT_C4_32_FP = 5'd21
+  } us_out_fmt_out_fmt_e;
+  typedef enum logic [1:0] {
+    US_OUT_FMT_C0_SEL_ALPHA = 2'd0,
+    US_OUT_FMT_C0_SEL_RED = 2'd1,
+    US_OUT_FMT_C0_SEL_GREEN = 2'd2,
+    US_OUT_FMT_C0_SEL_BLUE = 2'd3
+  } us_out_fmt_c0_sel_e;
+  typedef enum logic [1:0] {
+    US_OUT_FMT_C1_SEL_ALPHA = 2'd0,
+    US_OUT_FMT_C1_SEL_RED = 2'd1,
+    US_OUT_FMT_C1_SEL_GREEN = 2'd2,
+    US_OUT_FMT_C1_SEL_BLUE = 2'd3
+  } us_out_fmt_c1_sel_e;
+  typedef enum logic [1:0] {
+    US_OUT_FMT_C2_SEL_ALPHA = 2'd0,
+    US_OUT_FMT_C2_SEL_RED = 2'd1,
+    US_OUT_FMT_C2_SEL_GREEN = 2'd2,
+    US_OUT_FMT_C2_SEL_BLUE = 2'd3
+  } us_out_fmt_c2_sel_e;
+  typedef enum logic [1:0] {
+    US_OUT_FMT_C3_SEL_ALPHA = 2'd0,
+    US_OUT_FMT_C3_SEL_RED = 2'd1,
+    US_OUT_FMT_C3_SEL_GREEN = 2'd2,
+    US_OUT_FMT_C3_SEL_BLUE = 2'd3
+  } us_out_fmt_c3_sel_e;
+  typedef enum logic [0:0] {
+    US_OUT_FMT_ROUND_ADJ_NORMAL = 1'd0,
+    US_OUT_FMT_ROUND_ADJ_MODIFIED = 1'd1
+  } us_out_fmt_round_adj_e;
+  typedef struct packed {
+    logic [10:0] unused_31_21;
+    us_out_fmt_round_adj_e round_adj;
+    logic [3:0] out_sign;
+    us_out_fmt_c3_sel_e c3_sel;
+    us_out_fmt_c2_sel_e c2_sel;
+    us_out_fmt_c1_sel_e c1_sel;
+    us_out_fmt_c0_sel_e c0_sel;
+    logic [2:0] unused_7_5;
+    us_out_fmt_out_fmt_e out_fmt;
+  } us_out_fmt_t;
+
+  // US_W_FMT
+  localparam logic [15:0] US_W_FMT_ADDR = 16'h46B4;
+  typedef enum logic [1:0] {
+    US_W_FMT_W_FMT_W0 = 2'd0,
+    US_W_FMT_W_FMT_W24 = 2'd1,
+    US_W_FMT_W_FMT_W24_FP = 2'd2,
+    US_W_FMT_W_FMT_RESERVED3 = 2'd3
+  } us_w_fmt_w_fmt_e;
+  typedef enum logic [0:0] {
+    US_W_FMT_W_SRC_US = 1'd0,
+    US_W_FMT_W_SRC_RAS = 1'd1
+  } us_w_fmt_w_src_e;
+  typedef struct packed {
+    logic [28:0] unused_31_3;
+    us_w_fmt_w_src_e w_src;
+    us_w_fmt_w_fmt_e w_fmt;
+  } us_w_fmt_t;
+
   // US_FC_INT_CONST
   localparam logic [15:0] US_FC_INT_CONST_ADDR = 16'h4C00;
   typedef struct packed {

@@ -85,6 +85,10 @@ module us_load_port (
   logic int_hit;
   assign int_hit = reg_addr_i >= us_isa_pkg::US_FC_INT_CONST_ADDR && reg_addr_i < us_isa_pkg::US_FC_INT_CONST_ADDR + 16'd128 &&
                    reg_addr_i[1:0] == 2'b00;
+  // US_OUT_FMT_0..3: accepted and not stored (the formats after the shader are not modelled)
+  logic out_fmt_hit;
+  assign out_fmt_hit = reg_addr_i >= us_isa_pkg::US_OUT_FMT_ADDR && reg_addr_i < us_isa_pkg::US_OUT_FMT_ADDR + 16'd16 &&
+                       reg_addr_i[1:0] == 2'b00;
 
   always_comb begin
     vec_index_d   = vec_index_q;
@@ -131,7 +135,8 @@ module us_load_port (
       end else if (!int_hit && reg_addr_i != us_isa_pkg::US_CONFIG_ADDR && reg_addr_i != us_isa_pkg::US_PIXSIZE_ADDR &&
                    reg_addr_i != us_isa_pkg::US_FC_BOOL_CONST_ADDR && reg_addr_i != us_isa_pkg::US_FC_CTRL_ADDR &&
                    reg_addr_i != us_isa_pkg::US_CODE_ADDR_ADDR && reg_addr_i != us_isa_pkg::US_CODE_RANGE_ADDR &&
-                   reg_addr_i != us_isa_pkg::US_CODE_OFFSET_ADDR) begin
+                   reg_addr_i != us_isa_pkg::US_CODE_OFFSET_ADDR && reg_addr_i != us_isa_pkg::US_W_FMT_ADDR &&
+                   !out_fmt_hit) begin
         reg_bad_o = 1'b1;
       end
     end

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gen/us_bringup.h"
+#include "golden/us_bound.h"
 #include "golden/us_trace.h"
 #include "isa/us_hex.h"
 
@@ -88,6 +89,38 @@ static void put_fields(us_strbuf_t *sb, const us_reg_desc_t *reg, uint32_t value
     }
     if (value & ~reg->defined_bits)
         us_sb_printf(sb, " (undefined bits 0x%08X set)", value & ~reg->defined_bits);
+}
+
+/* Four expected values with their comparison rule: 0xVALUE (exact) or 0xVALUE[0xLO,0xHI] (any value between LO and
+ * HI in fp32 order), '-' for a channel not written; then the decimal reading, "~N" for a bound N ulps wide. */
+static void put_expected(us_strbuf_t *sb, const uint32_t *v, const us_iv_t *iv, unsigned n, uint8_t mask,
+                         unsigned *nexact, unsigned *nbounded)
+{
+    for (unsigned c = 0; c < n; c++) {
+        if (!(mask >> c & 1u)) {
+            us_sb_puts(sb, " -");
+            continue;
+        }
+        us_sb_printf(sb, " 0x%08X", v[c]);
+        if (us_iv_exact(iv[c]) && iv[c].lo == v[c]) {
+            (*nexact)++;
+        } else {
+            us_sb_printf(sb, "[0x%08X,0x%08X]", iv[c].lo, iv[c].hi);
+            (*nbounded)++;
+        }
+    }
+    us_sb_puts(sb, "  #");
+    for (unsigned c = 0; c < n; c++) {
+        us_sb_puts(sb, " ");
+        if (!(mask >> c & 1u)) {
+            us_sb_puts(sb, "-");
+            continue;
+        }
+        put_float(sb, v[c]);
+        if (!(us_iv_exact(iv[c]) && iv[c].lo == v[c]))
+            us_sb_printf(sb, "~%llu", (unsigned long long)(us_iv_key(iv[c].hi) - us_iv_key(iv[c].lo)));
+    }
+    us_sb_puts(sb, "\n");
 }
 
 /* Four channel values, '-' for a channel not given, then their decimal reading as a comment. */
@@ -237,26 +270,40 @@ static void describe_and_apply(us_shader_t *sh, uint32_t addr, uint32_t value, u
     us_shader_write(sh, addr, value);
 }
 
-static void make_writes(us_strbuf_t *out, const us_vector_t *v, const char *vec_path, setup_facts_t *facts)
+/* Replays writes into sh (from reset, with the vector's parameters), collecting the facts; out (may be NULL)
+ * gets one described line per write. */
+static void replay_writes(us_strbuf_t *out, us_shader_t *sh, const us_reg_write_t *w, unsigned n,
+                          const us_vector_t *v, setup_facts_t *facts)
 {
-    static us_shader_t sh;
-    us_shader_init(&sh);
-    sh.params = v->params;
+    us_shader_init(sh);
+    sh->params = v->params;
     us_strbuf_t name, what;
     us_sb_init(&name);
     us_sb_init(&what);
-    us_sb_printf(out, "# The register writes that load vector %s (%s) into an R500: %u writes.\n",
-                 v->name[0] ? v->name : "(unnamed)", vec_path, v->nwrites);
-    us_sb_puts(out, "# Apply them in this order, one 32-bit write each, after reset (README.txt).\n"
-                    "# address value register  # what it loads\n");
-    for (unsigned i = 0; i < v->nwrites; i++) {
-        describe_and_apply(&sh, v->writes[i].addr, v->writes[i].value, &name, &what, facts);
-        us_sb_printf(out, "0x%04X 0x%08X %s", v->writes[i].addr, v->writes[i].value, name.data);
+    for (unsigned i = 0; i < n; i++) {
+        describe_and_apply(sh, w[i].addr, w[i].value, &name, &what, facts);
+        if (!out)
+            continue;
+        us_sb_printf(out, "0x%04X 0x%08X %s", w[i].addr, w[i].value, name.data);
         us_sb_pad_to(out, 44);
         us_sb_printf(out, "# %s\n", what.data);
     }
     us_sb_free(&name);
     us_sb_free(&what);
+}
+
+static void make_writes(us_strbuf_t *out, const us_write_list_t *l, const us_vector_t *v, const char *vec_path,
+                        setup_facts_t *facts)
+{
+    static us_shader_t sh;
+    us_sb_printf(out, "# The register writes that load vector %s (%s) into an R500 as a driver writes them: %u writes.\n"
+                      "# Order of Mesa's r300 driver: the render-target formats, then r500_emit_fs (US_CONFIG ... the\n"
+                      "# program), the constants, US_W_FMT (docs/bringup.md). They load exactly what the vector's own\n"
+                      "# setup lines load (checked when this file was written).\n",
+                 v->name[0] ? v->name : "(unnamed)", vec_path, l->n);
+    us_sb_puts(out, "# Apply them in this order, one 32-bit write each, after reset (README.txt).\n"
+                    "# address value register  # what it loads\n");
+    replay_writes(out, &sh, l->w, l->n, v, facts);
 }
 
 /* ---------------------------------------------------------------- program.hex */
@@ -357,32 +404,38 @@ static void results_from_quad(results_t *r, const us_quad_t *q)
     r->retired = q->retired;
 }
 
-static void make_expected(us_strbuf_t *out, const results_t *r, const us_vector_t *v, bool from_model)
+static void make_expected(us_strbuf_t *out, const results_t *r, const us_vector_t *v, bool from_model,
+                          const us_bounds_t *bd, unsigned *nexact, unsigned *nbounded)
 {
     us_sb_printf(out, "# Expected results of vector %s: %s\n", v->name[0] ? v->name : "(unnamed)",
                  from_model ? "the vector has no expect lines, so this is the golden model's final state\n"
                               "# (us_vec_setup + us_quad_run), not an independent expectation."
                             : "the vector's expect lines.");
-    us_sb_puts(out, "# Bit patterns are exact; the decimal after '#' is only for reading. '-': a channel not written\n"
-                    "# (it must stay unwritten). Render targets 0-3 are A-D. Pixel 0 top-left, 1 top-right, 2 bottom-left,\n"
-                    "# 3 bottom-right. Predicate bits: r=1 g=2 b=4 a=8.\n");
+    us_sb_puts(out, "# Each value carries its comparison rule (docs/bringup.md): 0xVALUE alone is exact (all 32 bits), as\n"
+                    "# for selects, moves, texels and inputs, predicates, the ALU result, kills and errors;\n"
+                    "# 0xVALUE[0xLO,0xHI] is the model's value and the bound a correct chip stays within (any fp32 from LO\n"
+                    "# to HI, -0 below +0): arithmetic, whose rounding the CTM guide leaves within one bit on each input\n"
+                    "# (p.41; docs/fp.md part C). The decimal after '#' is only for reading (~N: the bound is N ulps wide).\n"
+                    "# '-': a channel not written. Render targets 0-3 are A-D. Pixel 0 top-left, 1 top-right, 2 bottom-left,\n"
+                    "# 3 bottom-right. Predicate bits: r=1 g=2 b=4 a=8. To report a read-back, copy this file, put the\n"
+                    "# values read in place of the expected ones (bounds may stay: they are ignored) and run\n"
+                    "# usbringup --check FILE VECTOR.\n");
     for (unsigned p = 0; p < US_NPIX; p++) {
         us_sb_printf(out, "\n# pixel %u: %s%s\n", p, v->covered >> p & 1u ? "covered" : "not covered (helper pixel)",
                      r->killed >> p & 1u ? ", killed" : "");
         for (unsigned t = 0; t < 4; t++)
             if (r->out_mask[t][p]) {
                 us_sb_printf(out, "pixel %u out %u", p, t);
-                put_channels(out, r->out[t][p], r->out_mask[t][p]);
+                put_expected(out, r->out[t][p], bd->out[t][p], 4, r->out_mask[t][p], nexact, nbounded);
             }
         if (r->w_mask >> p & 1u) {
-            us_sb_printf(out, "pixel %u w 0x%08X  # ", p, r->w[p]);
-            put_float(out, r->w[p]);
-            us_sb_puts(out, "\n");
+            us_sb_printf(out, "pixel %u w", p);
+            put_expected(out, &r->w[p], &bd->w[p], 1, 1u, nexact, nbounded);
         }
         for (unsigned a = 0; a < US_NTEMP; a++)
             if (r->temp_mask[a][p]) {
                 us_sb_printf(out, "pixel %u temp %u", p, a);
-                put_channels(out, r->temp[p][a], r->temp_mask[a][p]);
+                put_expected(out, r->temp[p][a], bd->temp[p][a], 4, r->temp_mask[a][p], nexact, nbounded);
             }
         us_sb_printf(out, "pixel %u pred 0x%X  #", p, r->pred[p]);
         for (unsigned c = 0; c < 4; c++)
@@ -464,7 +517,8 @@ static void make_inputs(us_strbuf_t *out, const us_vector_t *v, const bool used[
 /* ---------------------------------------------------------------- README.txt */
 
 static void make_readme(us_strbuf_t *out, const us_vector_t *v, const char *vec_path, const us_shader_t *sh,
-                        const setup_facts_t *facts, bool from_model, unsigned model_diffs, const us_strbuf_t *diff_report)
+                        const setup_facts_t *facts, unsigned nwrites, bool from_model, unsigned model_diffs,
+                        const us_strbuf_t *diff_report)
 {
     const char *name = v->name[0] ? v->name : "(unnamed)";
     code_window_t w = window_of(sh);
@@ -511,10 +565,13 @@ static void make_readme(us_strbuf_t *out, const us_vector_t *v, const char *vec_
                         "     write GA_US_VECTOR_INDEX = 0x00000000 (instructions, slot 0) first.\n");
 
     us_sb_printf(out, "\n2. Writes. Apply the %u lines of writes.txt in file order, each one 32-bit register write of\n"
-                      "   VALUE to ADDRESS (the first two columns; the name and comment are for reading). The\n"
+                      "   VALUE to ADDRESS (the first two columns; the name and comment are for reading). They are what\n"
+                      "   Mesa's r300 driver writes, in its order: US_OUT_FMT_0..3 (fp32 RGBA for each render target\n"
+                      "   the program writes, UNUSED for the others), US_CONFIG, US_PIXSIZE, US_FC_CTRL, the loop\n"
+                      "   constants, US_CODE_RANGE/OFFSET/ADDR, the program, the constants, US_W_FMT. The\n"
                       "   GA_US_VECTOR_DATA writes go through the load port: each stores the next dword after the last\n"
                       "   GA_US_VECTOR_INDEX write, so keep the order and write nothing else to the port in between.\n",
-                 v->nwrites);
+                 nwrites);
 
     us_sb_puts(out, "\n3. Inputs (inputs.txt). Draw one 2x2 quad with the covered mask given; the temporaries listed must\n"
                     "   hold exactly those bit patterns when the shader starts (set the rasterizer's interpolators, or\n"
@@ -527,12 +584,16 @@ static void make_readme(us_strbuf_t *out, const us_vector_t *v, const char *vec_
                  v->params.loop_depth, v->params.addr_depth, v->params.counter_bits, v->params.watchdog,
                  memcmp(&v->params, &d, sizeof d) == 0 ? " (the defaults)" : " (not all the defaults)");
 
-    us_sb_puts(out, "\n4. Compare (expected.txt). Every value is an exact bit pattern: compare the 32 bits, never the\n"
-                    "   decimal. Render targets must be fp32 per channel (US_OUT_FMT) and W fp32 (US_W_FMT), as the model\n"
-                    "   delivers them. On the framebuffer only covered pixels that are not killed are written;\n"
-                    "   uncovered (helper) and killed pixels must leave it unchanged. Temporaries, predicates, the ALU\n"
-                    "   result, errors and the retired count are internal: compare them where a debug read-back or a\n"
-                    "   simulation (uscosim) shows them.\n");
+    us_sb_puts(out, "\n4. Compare (expected.txt). Each value has its rule: 0xVALUE alone is exact (compare all 32 bits);\n"
+                    "   0xVALUE[0xLO,0xHI] passes for any fp32 from LO to HI (arithmetic: the CTM guide promises one bit\n"
+                    "   on each input, not IEEE rounding). Never compare the decimal. The render targets are fp32 per\n"
+                    "   channel (US_OUT_FMT above). W goes to the depth buffer as 24-bit fixed point (US_W_FMT W24, as\n"
+                    "   Mesa sets it): compare W after that conversion, or from a debug read-back. Only covered pixels\n"
+                    "   that are not killed are written; uncovered (helper) and killed pixels must leave the buffers\n"
+                    "   unchanged. Temporaries, predicates, the ALU result, errors and the retired count are internal:\n"
+                    "   compare them where a debug read-back or a simulation (uscosim) shows them. To check a read-back:\n"
+                    "   copy expected.txt, put the values read in place of the expected ones, and run\n"
+                    "   usbringup --check THAT_FILE VECTOR (docs/bringup.md).\n");
     if (from_model)
         us_sb_puts(out, "\nThe vector has no expect lines: expected.txt is the golden model's final state.\n");
     else if (model_diffs == 0)
@@ -543,13 +604,14 @@ static void make_readme(us_strbuf_t *out, const us_vector_t *v, const char *vec_
 }
 
 /* Runs the quad to its end, keeping the retire lines when the vector expects a trace (us_vec_check needs them). */
-static void run_model(const us_shader_t *sh, us_quad_t *q, bool keep, char ***lines, unsigned *nlines)
+static void run_model(const us_shader_t *sh, us_quad_t *q, us_bounds_t *bd, bool keep, char ***lines,
+                      unsigned *nlines)
 {
     us_retire_t r;
     us_strbuf_t sb;
     us_sb_init(&sb);
     unsigned cap = 0;
-    while (us_quad_step(q, sh, keep ? &r : NULL)) {
+    while (us_quad_step_bounded(q, sh, keep ? &r : NULL, bd)) {
         if (!keep)
             continue;
         us_sb_clear(&sb);
@@ -588,13 +650,33 @@ void us_bringup_make(us_bringup_t *b, const us_vector_t *v, const char *vec_path
     us_sb_init(&b->readme);
     us_strbuf_t report;
     us_sb_init(&report);
-    make_writes(&b->writes, v, vec_path, &facts);
+    /* The state the vector's own writes load, then a driver's writes for it, checked to load the same. */
+    static us_shader_t vsh;
+    static setup_facts_t vfacts;
+    memset(&vfacts, 0, sizeof vfacts);
+    replay_writes(NULL, &vsh, v->writes, v->nwrites, v, &vfacts);
+    us_write_list_t list;
+    us_bringup_driver_writes(&vsh, v, vfacts.const_chans, &list);
+    if (us_bringup_writes_check(&vsh, &list, b->error, sizeof b->error)) {
+        free(list.w);
+        us_sb_free(&report);
+        return;
+    }
+    make_writes(&b->writes, &list, v, vec_path, &facts);
+    b->nwrites = list.n;
+    free(list.w);
 
-    /* The golden model: the expected results when the vector has none, a cross-check when it has. */
+    /* The golden model, with bounds: the expected results when the vector has none, a cross-check when it has. */
+    static us_bounds_t bounds;
     us_vec_setup(v, &sh, &q);
+    us_bounds_init(&bounds, &q);
     char **lines = NULL;
     unsigned nlines = 0;
-    run_model(&sh, &q, v->ntrace > 0, &lines, &nlines);
+    run_model(&sh, &q, &bounds, v->ntrace > 0, &lines, &nlines);
+    b->unstable = bounds.unstable;
+    b->unstable_pc = bounds.first_pc;
+    b->unstable_pixel = bounds.first_pixel;
+    snprintf(b->unstable_why, sizeof b->unstable_why, "%s", bounds.why);
     b->from_model = !v->has_expect;
     if (v->has_expect) {
         results_from_vector(&res, v);
@@ -602,14 +684,13 @@ void us_bringup_make(us_bringup_t *b, const us_vector_t *v, const char *vec_path
     } else {
         results_from_quad(&res, &q);
     }
-    make_expected(&b->expected, &res, v, b->from_model);
+    make_expected(&b->expected, &res, v, b->from_model, &bounds, &b->nexact, &b->nbounded);
     bool used[US_NTEX];
     sampled_textures(&sh, used);
     make_inputs(&b->inputs, v, used);
-    make_readme(&b->readme, v, vec_path, &sh, &facts, b->from_model, b->model_diffs, &report);
+    make_readme(&b->readme, v, vec_path, &sh, &facts, b->nwrites, b->from_model, b->model_diffs, &report);
     make_program(&b->program, &sh, &facts);
     code_window_t w = window_of(&sh);
-    b->nwrites = v->nwrites;
     b->ninst = w.size;
     b->first_slot = w.first;
     b->last_slot = window_slot(w, w.size - 1u);

@@ -3,7 +3,8 @@
  * docs/spec.md section 5 is the statement. */
 #include <string.h>
 
-#include "golden/us_exec.h"
+#include "golden/us_alu_plan.h"
+#include "golden/us_bound_ops.h"
 #include "golden/us_fp.h"
 
 #define FP_TWO 0x40000000u
@@ -15,45 +16,30 @@ static uint32_t inline_constant(unsigned code)
     return (((code >> 3) + 120u) << 23) | ((code & 7u) << 20);
 }
 
-/* Per instruction, computed once and used for all four pixels: where each source part reads from, and each
- * operand as a selector and sign masks, so the per-pixel work has no data-dependent branches. */
-typedef struct source_plan {
-    const uint32_t *base;  /* pixel 0's 4-vector */
-    size_t pixel_stride;   /* words from one pixel's vector to the next's: 0 for constants and inline values */
-} source_plan_t;
-
-typedef struct operand_plan {
-    uint8_t sel, swz[3];
-    uint32_t and_mask, or_mask, xor_mask; /* the input modifier: ((v & and) | or) ^ xor */
-} operand_plan_t;
-
-typedef struct alu_plan {
-    source_plan_t rgb_src[3], alpha_src[3];
-    uint32_t inline_value[6][4];
-    uint8_t srcp_channels; /* channels of srcp the op's operands read (bit c: r g b a) */
-    operand_plan_t rgb[3], alpha[3];
-} alu_plan_t;
-
 static void plan_source(const us_exec_t *x, unsigned addr, unsigned is_const, unsigned rel, uint32_t *inline_slot,
-                        source_plan_t *sp)
+                        us_source_plan_t *sp)
 {
     unsigned al = rel ? us_current_al(x->q) : 0u;
     if (is_const) {
+        sp->temp = -1;
         sp->base = x->sh->konst[(addr + al) & (US_NCONST - 1u)];
         sp->pixel_stride = 0;
     } else if (addr & 0x80u) {
+        sp->temp = -1;
         inline_slot[0] = inline_slot[1] = inline_slot[2] = inline_slot[3] = inline_constant(addr & 0x7Fu);
         sp->base = inline_slot;
         sp->pixel_stride = 0;
     } else {
-        sp->base = x->q->temp[0][(addr + al) & (US_NTEMP - 1u)];
+        sp->temp = (int)((addr + al) & (US_NTEMP - 1u));
+        sp->base = x->q->temp[0][sp->temp];
         sp->pixel_stride = US_NTEMP * 4u;
     }
 }
 
-static void plan_operand(unsigned sel, const unsigned *swz, unsigned nswz, unsigned mod, operand_plan_t *op)
+static void plan_operand(unsigned sel, const unsigned *swz, unsigned nswz, unsigned mod, us_operand_plan_t *op)
 {
     op->sel = (uint8_t)sel;
+    op->mod = (uint8_t)mod;
     for (unsigned i = 0; i < 3; i++)
         op->swz[i] = (uint8_t)swz[i < nswz ? i : 0];
     op->and_mask = mod == 2u ? 0x7FFFFFFFu : 0xFFFFFFFFu;
@@ -61,7 +47,7 @@ static void plan_operand(unsigned sel, const unsigned *swz, unsigned nswz, unsig
     op->xor_mask = mod == 1u ? SIGN : 0u;
 }
 
-static void make_plan(const us_exec_t *x, alu_plan_t *pl)
+static void make_plan(const us_exec_t *x, us_alu_plan_t *pl)
 {
     const us_alu_rgb_addr_t *ra = &x->d->u.alu.rgb_addr;
     const us_alu_alpha_addr_t *aa = &x->d->u.alu.alpha_addr;
@@ -101,7 +87,7 @@ static void make_plan(const us_exec_t *x, alu_plan_t *pl)
     }
 }
 
-static uint32_t presub(unsigned op, uint32_t s0, uint32_t s1)
+uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1)
 {
     switch (op) {
     case US_ALU_RGB_ADDR_SRCP_OP_NEG2: return us_fp_add(US_FP_ONE, us_fp_mul(s0, FP_TWO, false) ^ SIGN);
@@ -116,7 +102,7 @@ typedef struct sources {
     uint32_t v[4][8];
 } sources_t;
 
-static void read_sources(const us_exec_t *x, const alu_plan_t *pl, unsigned p, sources_t *s)
+static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, unsigned p, sources_t *s)
 {
     for (unsigned i = 0; i < 3; i++) {
         const uint32_t *rgb = pl->rgb_src[i].base + p * pl->rgb_src[i].pixel_stride;
@@ -126,14 +112,14 @@ static void read_sources(const us_exec_t *x, const alu_plan_t *pl, unsigned p, s
     if (pl->srcp_channels) {
         unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
         for (unsigned c = 0; c < 3; c++)
-            s->v[3][c] = pl->srcp_channels >> c & 1u ? presub(rop, s->v[0][c], s->v[1][c]) : 0u;
-        s->v[3][3] = pl->srcp_channels >> 3 & 1u ? presub(aop, s->v[0][3], s->v[1][3]) : 0u;
+            s->v[3][c] = pl->srcp_channels >> c & 1u ? us_alu_presub(rop, s->v[0][c], s->v[1][c]) : 0u;
+        s->v[3][3] = pl->srcp_channels >> 3 & 1u ? us_alu_presub(aop, s->v[0][3], s->v[1][3]) : 0u;
     }
     for (unsigned i = 0; i < 4; i++)
         s->v[i][4] = 0u, s->v[i][5] = US_FP_HALF, s->v[i][6] = US_FP_ONE, s->v[i][7] = 0u;
 }
 
-static inline uint32_t operand(const sources_t *s, const operand_plan_t *op, unsigned c)
+static inline uint32_t operand(const sources_t *s, const us_operand_plan_t *op, unsigned c)
 {
     return ((s->v[op->sel][op->swz[c]] & op->and_mask) | op->or_mask) ^ op->xor_mask;
 }
@@ -142,7 +128,7 @@ typedef struct unit_result {
     uint32_t rgb[3], alpha;
 } unit_result_t;
 
-static uint32_t transcendental(unsigned op, uint32_t a)
+uint32_t us_alu_transcendental(unsigned op, uint32_t a)
 {
     switch (op) {
     case US_ALU_ALPHA_INST_ALPHA_OP_EX2: return us_fp_ex2(a);
@@ -155,7 +141,7 @@ static uint32_t transcendental(unsigned op, uint32_t a)
 }
 
 /* Both units for pixel p; all[] holds every pixel's sources for MDH/MDV. */
-static void compute(const us_exec_t *x, const alu_plan_t *pl, const sources_t *all, unsigned p, unit_result_t *res)
+static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const sources_t *all, unsigned p, unit_result_t *res)
 {
     const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
     const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
@@ -197,7 +183,7 @@ static void compute(const us_exec_t *x, const alu_plan_t *pl, const sources_t *a
                               us_fp_modify(all[nb].v[0][3], ci->alpha_mod_c), legacy);
         break;
     }
-    default: alpha_raw = transcendental(ai->alpha_op, aA); break;
+    default: alpha_raw = us_alu_transcendental(ai->alpha_op, aA); break;
     }
     uint32_t r[3];
     switch (ci->rgb_op) {
@@ -245,7 +231,21 @@ static void compute(const us_exec_t *x, const alu_plan_t *pl, const sources_t *a
     res->alpha = x->d->cmn.alpha_clamp ? us_fp_clamp01(alpha_raw) : alpha_raw;
 }
 
-static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res)
+static bool pred_cmp0(uint32_t v, unsigned op)
+{
+    return us_fp_cmp0(v, op);
+}
+
+/* The bounds beside an ALU write (x->b set): the intervals go where the values go, and a predicate or ALU-result
+ * compare the bounds do not decide makes the run unstable. */
+static void check_compare(us_exec_t *x, unsigned p, us_iv_t v, unsigned op, const char *what, unsigned c)
+{
+    if (us_iv_decide(v, pred_cmp0, op) < 0)
+        us_bound_unstable(x->b, x->pc, p, "%s (channel %c): the value's bounds straddle the compare with 0", what,
+                          "rgba"[c]);
+}
+
+static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res, const us_iv_t *iv)
 {
     const us_decoded_t *d = x->d;
     us_quad_t *q = x->q;
@@ -260,21 +260,32 @@ static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res)
     unsigned adst = (ai->alpha_addrd + (ai->alpha_addrd_rel ? al : 0u)) & (US_NTEMP - 1u);
     us_write_temp(x, 0, rdst, p, (uint8_t)(d->cmn.rgb_wmask & en & 7u), val);
     us_write_temp(x, 1, adst, p, (uint8_t)((d->cmn.alpha_wmask << 3) & en), val);
+    if (iv) {
+        us_bound_write_temp(x->b, rdst, p, (uint8_t)(d->cmn.rgb_wmask & en & 7u), iv);
+        us_bound_write_temp(x->b, adst, p, (uint8_t)((d->cmn.alpha_wmask << 3) & en), iv);
+    }
 
     uint8_t romask = (uint8_t)(d->cmn.rgb_omask & en & 7u), aomask = (uint8_t)((d->cmn.alpha_omask << 3) & en);
     if (d->type == US_TYPE_OUT) {
         for (unsigned c = 0; c < 3; c++)
-            if (romask >> c & 1u)
+            if (romask >> c & 1u) {
                 q->out[ri->target][p][c] = val[c];
+                if (iv)
+                    x->b->out[ri->target][p][c] = iv[c];
+            }
         q->out_written[ri->target][p] |= romask;
         if (aomask) {
             q->out[ai->target][p][3] = val[3];
             q->out_written[ai->target][p] |= aomask;
+            if (iv)
+                x->b->out[ai->target][p][3] = iv[3];
         }
         bool w = ai->w_omask && (en >> 3 & 1u);
         if (w) {
             q->w[p] = val[3];
             q->w_written |= (uint8_t)(1u << p);
+            if (iv)
+                x->b->w[p] = iv[3];
         }
         if (x->r) {
             x->r->out[0].addr = (uint8_t)ri->target;
@@ -291,10 +302,16 @@ static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res)
     } else if (romask | aomask) {
         uint8_t bits = q->pred[p];
         for (unsigned c = 0; c < 3; c++)
-            if (romask >> c & 1u)
+            if (romask >> c & 1u) {
                 bits = (uint8_t)((bits & ~(1u << c)) | (us_fp_cmp0(val[c], ri->target) << c));
-        if (aomask)
+                if (iv)
+                    check_compare(x, p, iv[c], ri->target, "a predicate", c);
+            }
+        if (aomask) {
             bits = (uint8_t)((bits & ~8u) | (us_fp_cmp0(val[3], ai->target) << 3));
+            if (iv)
+                check_compare(x, p, iv[3], ai->target, "a predicate", 3);
+        }
         q->pred[p] = bits;
         if (x->r) {
             x->r->pred_mask[p] = romask | aomask;
@@ -305,6 +322,8 @@ static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res)
         unsigned ch = d->cmn.alu_result_sel ? 3u : 0u;
         if (en >> ch & 1u) {
             bool b = us_fp_cmp0(val[ch], d->cmn.alu_result_op);
+            if (iv)
+                check_compare(x, p, iv[ch], d->cmn.alu_result_op, "the ALU result", ch);
             q->alu_result = (uint8_t)((q->alu_result & ~(1u << p)) | (unsigned)b << p);
             if (x->r) {
                 x->r->result_mask |= (uint8_t)(1u << p);
@@ -316,7 +335,7 @@ static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res)
 
 void us_exec_alu(us_exec_t *x)
 {
-    alu_plan_t plan;
+    us_alu_plan_t plan;
     sources_t all[US_NPIX];
     unit_result_t res[US_NPIX];
     uint8_t writers = us_write_pixels(x);
@@ -330,16 +349,19 @@ void us_exec_alu(us_exec_t *x)
     for (unsigned p = 0; p < US_NPIX; p++)
         if (writers >> p & 1u)
             compute(x, &plan, all, p, &res[p]);
+    us_iv_t bounds[US_NPIX][4];
+    if (x->b)
+        us_bound_alu(x, &plan, writers, bounds);
     for (unsigned p = 0; p < US_NPIX; p++)
         if (writers >> p & 1u)
-            write_back(x, p, &res[p]);
+            write_back(x, p, &res[p], x->b ? bounds[p] : NULL);
 }
 
 void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t *d, us_alu_inputs_t in[US_NPIX])
 {
     /* make_plan and read_sources only read the quad; the cast gives them the exec record they take. */
-    us_exec_t x = {(us_quad_t *)q, sh, d, NULL, 0, 0, false};
-    alu_plan_t plan;
+    us_exec_t x = {(us_quad_t *)q, sh, d, NULL, 0, 0, false, NULL};
+    us_alu_plan_t plan;
     sources_t all[US_NPIX];
     memset(all, 0, sizeof all); /* srcp channels no operand of the ops reads stay unset by read_sources */
     make_plan(&x, &plan);

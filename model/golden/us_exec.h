@@ -4,6 +4,8 @@
 
 #include "golden/us_model.h"
 
+struct us_bounds;
+
 typedef struct us_exec {
     us_quad_t *q;
     const us_shader_t *sh;
@@ -11,6 +13,7 @@ typedef struct us_exec {
     us_retire_t *r; /* NULL: no record wanted */
     unsigned pc, next_pc;
     bool jumped;
+    struct us_bounds *b; /* NULL: exact values only; else their bounds too (us_bound.h) */
 } us_exec_t;
 
 void us_exec_fc(us_exec_t *x);

@@ -37,6 +37,7 @@ typedef struct us_shader {
     bool illegal[US_MAX_INST];
     uint32_t konst[US_NCONST][4];
     uint32_t config, pixsize, code_addr, code_range, code_offset, fc_ctrl, bool_const;
+    uint32_t out_fmt[4], w_fmt; /* stored only: the formats after the shader are not modelled */
     uint32_t int_const[32];
     /* GA_US_VECTOR_INDEX/DATA load port */
     uint32_t vec_index, vec_word;

@@ -3,6 +3,7 @@
  * down, in us_quad_state.c, so the units never call back into the step loop. */
 #include <string.h>
 
+#include "golden/us_bound.h"
 #include "golden/us_exec.h"
 
 void us_quad_init(us_quad_t *q, const us_shader_t *sh, uint8_t covered, unsigned ctx)
@@ -41,10 +42,15 @@ static void finish_record(const us_quad_t *q, us_retire_t *r, unsigned next_pc, 
 
 bool us_quad_step(us_quad_t *q, const us_shader_t *sh, us_retire_t *r)
 {
+    return us_quad_step_bounded(q, sh, r, NULL);
+}
+
+bool us_quad_step_bounded(us_quad_t *q, const us_shader_t *sh, us_retire_t *r, us_bounds_t *b)
+{
     if (q->done)
         return false;
     unsigned pc = q->pc;
-    us_exec_t x = {q, sh, &sh->dec[pc], r, pc, (pc + 1u) & (US_MAX_INST - 1u), false};
+    us_exec_t x = {q, sh, &sh->dec[pc], r, pc, (pc + 1u) & (US_MAX_INST - 1u), false, b};
     if (r) {
         memset(r, 0, sizeof *r);
         r->ctx = q->ctx;

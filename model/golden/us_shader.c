@@ -72,7 +72,12 @@ bool us_shader_write(us_shader_t *sh, uint32_t addr, uint32_t value)
         sh->int_const[(addr - US_FC_INT_CONST_ADDR) / 4u] = value;
         return true;
     }
+    if (addr >= US_OUT_FMT_ADDR && addr < US_OUT_FMT_ADDR + 4u * US_OUT_FMT_COUNT && addr % 4u == 0) {
+        sh->out_fmt[(addr - US_OUT_FMT_ADDR) / 4u] = value;
+        return true;
+    }
     switch (addr) {
+    case US_W_FMT_ADDR: sh->w_fmt = value; return true;
     case GA_US_VECTOR_INDEX_ADDR:
         sh->vec_index = (value & GA_US_VECTOR_INDEX_INDEX_MASK) >> GA_US_VECTOR_INDEX_INDEX_LO;
         sh->vec_const = (value & GA_US_VECTOR_INDEX_TYPE_MASK) != 0;

@@ -1,6 +1,6 @@
 /* TEX instructions: TEXKILL, and the deterministic texture model of docs/spec.md section 6 (nearest texel of a
  * table held in the vector). */
-#include "golden/us_exec.h"
+#include "golden/us_bound_ops.h"
 #include "golden/us_fp.h"
 
 /* floor(v) as an integer clamped to [0, hi]; NaN and everything below 1 give 0, +inf gives hi. */
@@ -29,6 +29,61 @@ static bool is_negative(uint32_t v)
     return (v >> 31) && (v & 0x7FFFFFFFu) <= 0x7F800000u;
 }
 
+/* The texel a lookup picks for coordinates k (s t r q): PROJ divides by q, then the coordinates scale by the
+ * texture's size unless UNSCALED, and the nearest texel is taken, clamped to the edge. */
+static const uint32_t *texel_of(const us_tex_inst_t *ti, const us_texture_t *tex, const uint32_t k[4])
+{
+    uint32_t s = k[0], t = k[1];
+    if (ti->inst == US_TEX_INST_INST_PROJ) {
+        uint32_t rq = us_fp_rcp(k[3]);
+        s = us_fp_mul(s, rq, false);
+        t = us_fp_mul(t, rq, false);
+    }
+    if (!ti->unscaled) {
+        s = us_fp_mul(s, small_uint_to_fp(tex->width), false);
+        t = us_fp_mul(t, small_uint_to_fp(tex->height), false);
+    }
+    unsigned ix = texel_index(s, tex->width - 1u), iy = texel_index(t, tex->height - 1u);
+    return tex->texel[iy * tex->width + ix];
+}
+
+static bool pred_negative(uint32_t v, unsigned arg)
+{
+    (void)arg;
+    return is_negative(v);
+}
+
+/* With bounds (x->b): a TEXKILL whose compare, or a lookup whose texel, differs somewhere inside the
+ * coordinates' bounds (each widened by one ulp for the texture unit's own arithmetic) is unstable. */
+static void check_tex_bounds(us_exec_t *x, unsigned p, unsigned src, const unsigned sw[4], const us_texture_t *tex)
+{
+    const us_tex_inst_t *ti = &x->d->u.tex.inst;
+    us_iv_t k[4];
+    for (unsigned c = 0; c < 4; c++)
+        k[c] = x->b->temp[p][src][sw[c]];
+    if (ti->inst == US_TEX_INST_INST_TEXKILL) {
+        for (unsigned c = 0; c < 4; c++)
+            if (us_iv_decide(k[c], pred_negative, 0) < 0)
+                us_bound_unstable(x->b, x->pc, p, "TEXKILL: coordinate %c's bounds straddle 0", "strq"[c]);
+        return;
+    }
+    if (!tex->width || !tex->height)
+        return;
+    for (unsigned c = 0; c < 4; c++)
+        k[c] = us_iv_widen(k[c]);
+    const uint32_t *first = NULL;
+    for (unsigned m = 0; m < 8u; m++) {
+        const uint32_t corner[4] = {m & 1u ? k[0].hi : k[0].lo, m & 2u ? k[1].hi : k[1].lo, 0u,
+                                    m & 4u ? k[3].hi : k[3].lo};
+        const uint32_t *t = texel_of(ti, tex, corner);
+        if (first && t != first) {
+            us_bound_unstable(x->b, x->pc, p, "TEX: the coordinates' bounds reach another texel");
+            return;
+        }
+        first = t;
+    }
+}
+
 void us_exec_tex(us_exec_t *x)
 {
     us_quad_t *q = x->q;
@@ -54,25 +109,16 @@ void us_exec_tex(us_exec_t *x)
         if (!(pixels >> p & 1u))
             continue;
         const uint32_t *k = coord[p];
+        if (x->b)
+            check_tex_bounds(x, p, src, sw, tex);
         if (ti->inst == US_TEX_INST_INST_TEXKILL) {
             if (is_negative(k[0]) || is_negative(k[1]) || is_negative(k[2]) || is_negative(k[3]))
                 q->killed |= (uint8_t)(1u << p);
             continue;
         }
-        uint32_t s = k[0], t = k[1];
-        if (ti->inst == US_TEX_INST_INST_PROJ) {
-            uint32_t rq = us_fp_rcp(k[3]);
-            s = us_fp_mul(s, rq, false);
-            t = us_fp_mul(t, rq, false);
-        }
         uint32_t texel[4] = {0, 0, 0, 0};
         if (tex->width && tex->height) {
-            if (!ti->unscaled) {
-                s = us_fp_mul(s, small_uint_to_fp(tex->width), false);
-                t = us_fp_mul(t, small_uint_to_fp(tex->height), false);
-            }
-            unsigned ix = texel_index(s, tex->width - 1u), iy = texel_index(t, tex->height - 1u);
-            const uint32_t *tx = tex->texel[iy * tex->width + ix];
+            const uint32_t *tx = texel_of(ti, tex, k);
             texel[0] = tx[0], texel[1] = tx[1], texel[2] = tx[2], texel[3] = tx[3];
         }
         uint32_t val[4];
@@ -82,5 +128,9 @@ void us_exec_tex(us_exec_t *x)
                                       d->cmn.alpha_pred_inv);
         uint8_t mask = (uint8_t)((d->cmn.rgb_wmask | d->cmn.alpha_wmask << 3) & en);
         us_write_temp(x, 0, dst, p, mask, val);
+        if (x->b) {
+            const us_iv_t iv[4] = {us_iv_point(val[0]), us_iv_point(val[1]), us_iv_point(val[2]), us_iv_point(val[3])};
+            us_bound_write_temp(x->b, dst, p, mask, iv);
+        }
     }
 }

@@ -797,6 +797,83 @@ static const us_field_desc_t code_offset_fields[] = {
     {"OFFSET_ADDR", 0u, 9u, false, 0u, NULL},
 };
 
+static const us_enum_value_t out_fmt_out_fmt_values[] = {
+    {"C4_8", 0u},
+    {"C4_10", 1u},
+    {"C4_10_GAMMA", 2u},
+    {"C_16", 3u},
+    {"C2_16", 4u},
+    {"C4_16", 5u},
+    {"C_16_MPEG", 6u},
+    {"C2_16_MPEG", 7u},
+    {"C2_4", 8u},
+    {"C_3_3_2", 9u},
+    {"C_6_5_6", 10u},
+    {"C_11_11_10", 11u},
+    {"C_10_11_11", 12u},
+    {"C_2_10_10_10", 13u},
+    {NULL, 14u},
+    {"UNUSED", 15u},
+    {"C_16_FP", 16u},
+    {"C2_16_FP", 17u},
+    {"C4_16_FP", 18u},
+    {"C_32_FP", 19u},
+    {"C2_32_FP", 20u},
+    {"C4_32_FP", 21u},
+};
+static const us_enum_value_t out_fmt_c0_sel_values[] = {
+    {"ALPHA", 0u},
+    {"RED", 1u},
+    {"GREEN", 2u},
+    {"BLUE", 3u},
+};
+static const us_enum_value_t out_fmt_c1_sel_values[] = {
+    {"ALPHA", 0u},
+    {"RED", 1u},
+    {"GREEN", 2u},
+    {"BLUE", 3u},
+};
+static const us_enum_value_t out_fmt_c2_sel_values[] = {
+    {"ALPHA", 0u},
+    {"RED", 1u},
+    {"GREEN", 2u},
+    {"BLUE", 3u},
+};
+static const us_enum_value_t out_fmt_c3_sel_values[] = {
+    {"ALPHA", 0u},
+    {"RED", 1u},
+    {"GREEN", 2u},
+    {"BLUE", 3u},
+};
+static const us_enum_value_t out_fmt_round_adj_values[] = {
+    {"NORMAL", 0u},
+    {"MODIFIED", 1u},
+};
+static const us_field_desc_t out_fmt_fields[] = {
+    {"OUT_FMT", 0u, 5u, false, 22u, out_fmt_out_fmt_values},
+    {"C0_SEL", 8u, 2u, false, 4u, out_fmt_c0_sel_values},
+    {"C1_SEL", 10u, 2u, false, 4u, out_fmt_c1_sel_values},
+    {"C2_SEL", 12u, 2u, false, 4u, out_fmt_c2_sel_values},
+    {"C3_SEL", 14u, 2u, false, 4u, out_fmt_c3_sel_values},
+    {"OUT_SIGN", 16u, 4u, false, 0u, NULL},
+    {"ROUND_ADJ", 20u, 1u, false, 2u, out_fmt_round_adj_values},
+};
+
+static const us_enum_value_t w_fmt_w_fmt_values[] = {
+    {"W0", 0u},
+    {"W24", 1u},
+    {"W24_FP", 2u},
+    {NULL, 3u},
+};
+static const us_enum_value_t w_fmt_w_src_values[] = {
+    {"US", 0u},
+    {"RAS", 1u},
+};
+static const us_field_desc_t w_fmt_fields[] = {
+    {"W_FMT", 0u, 2u, false, 4u, w_fmt_w_fmt_values},
+    {"W_SRC", 2u, 1u, false, 2u, w_fmt_w_src_values},
+};
+
 static const us_field_desc_t fc_int_const_fields[] = {
     {"KR", 0u, 8u, false, 0u, NULL},
     {"KG", 8u, 8u, false, 0u, NULL},
@@ -840,6 +917,8 @@ const us_reg_desc_t us_regs[US_REG_COUNT] = {
     {"US_CODE_ADDR", -1, 0x0u, 0x4630u, 1u, 0x01FF01FFu, 2u, code_addr_fields},
     {"US_CODE_RANGE", -1, 0x0u, 0x4634u, 1u, 0x01FF01FFu, 2u, code_range_fields},
     {"US_CODE_OFFSET", -1, 0x0u, 0x4638u, 1u, 0x000001FFu, 1u, code_offset_fields},
+    {"US_OUT_FMT", -1, 0x0u, 0x46A4u, 4u, 0x001FFF1Fu, 7u, out_fmt_fields},
+    {"US_W_FMT", -1, 0x0u, 0x46B4u, 1u, 0x00000007u, 2u, w_fmt_fields},
     {"US_FC_INT_CONST", -1, 0x0u, 0x4C00u, 32u, 0x00FFFFFFu, 3u, fc_int_const_fields},
     {"GA_US_VECTOR_INDEX", -1, 0x0u, 0x4250u, 1u, 0x000301FFu, 3u, ga_us_vector_index_fields},
     {"GA_US_VECTOR_DATA", -1, 0x0u, 0x4254u, 1u, 0xFFFFFFFFu, 1u, ga_us_vector_data_fields},

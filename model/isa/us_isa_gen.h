@@ -27,6 +27,8 @@ enum us_reg_id {
     US_REG_CODE_ADDR,
     US_REG_CODE_RANGE,
     US_REG_CODE_OFFSET,
+    US_REG_OUT_FMT,
+    US_REG_W_FMT,
     US_REG_FC_INT_CONST,
     US_REG_GA_US_VECTOR_INDEX,
     US_REG_GA_US_VECTOR_DATA,
@@ -1438,6 +1440,130 @@ static inline void us_code_offset_unpack(uint32_t w, us_code_offset_t *f)
 static inline uint32_t us_code_offset_pack(const us_code_offset_t *f)
 {
     return ((f->offset_addr & 0x1FFu) << 0u);
+}
+
+/* US_OUT_FMT */
+#define US_OUT_FMT_ADDR 0x46A4u
+#define US_OUT_FMT_COUNT 4u
+#define US_OUT_FMT_DEFINED_BITS 0x001FFF1Fu
+#define US_OUT_FMT_OUT_FMT_LO 0u
+#define US_OUT_FMT_OUT_FMT_WIDTH 5u
+#define US_OUT_FMT_OUT_FMT_MASK 0x0000001Fu
+#define US_OUT_FMT_OUT_FMT_C4_8 0u
+#define US_OUT_FMT_OUT_FMT_C4_10 1u
+#define US_OUT_FMT_OUT_FMT_C4_10_GAMMA 2u
+#define US_OUT_FMT_OUT_FMT_C_16 3u
+#define US_OUT_FMT_OUT_FMT_C2_16 4u
+#define US_OUT_FMT_OUT_FMT_C4_16 5u
+#define US_OUT_FMT_OUT_FMT_C_16_MPEG 6u
+#define US_OUT_FMT_OUT_FMT_C2_16_MPEG 7u
+#define US_OUT_FMT_OUT_FMT_C2_4 8u
+#define US_OUT_FMT_OUT_FMT_C_3_3_2 9u
+#define US_OUT_FMT_OUT_FMT_C_6_5_6 10u
+#define US_OUT_FMT_OUT_FMT_C_11_11_10 11u
+#define US_OUT_FMT_OUT_FMT_C_10_11_11 12u
+#define US_OUT_FMT_OUT_FMT_C_2_10_10_10 13u
+#define US_OUT_FMT_OUT_FMT_UNUSED 15u
+#define US_OUT_FMT_OUT_FMT_C_16_FP 16u
+#define US_OUT_FMT_OUT_FMT_C2_16_FP 17u
+#define US_OUT_FMT_OUT_FMT_C4_16_FP 18u
+#define US_OUT_FMT_OUT_FMT_C_32_FP 19u
+#define US_OUT_FMT_OUT_FMT_C2_32_FP 20u
+#define US_OUT_FMT_OUT_FMT_C4_32_FP 21u
+#define US_OUT_FMT_C0_SEL_LO 8u
+#define US_OUT_FMT_C0_SEL_WIDTH 2u
+#define US_OUT_FMT_C0_SEL_MASK 0x00000300u
+#define US_OUT_FMT_C0_SEL_ALPHA 0u
+#define US_OUT_FMT_C0_SEL_RED 1u
+#define US_OUT_FMT_C0_SEL_GREEN 2u
+#define US_OUT_FMT_C0_SEL_BLUE 3u
+#define US_OUT_FMT_C1_SEL_LO 10u
+#define US_OUT_FMT_C1_SEL_WIDTH 2u
+#define US_OUT_FMT_C1_SEL_MASK 0x00000C00u
+#define US_OUT_FMT_C1_SEL_ALPHA 0u
+#define US_OUT_FMT_C1_SEL_RED 1u
+#define US_OUT_FMT_C1_SEL_GREEN 2u
+#define US_OUT_FMT_C1_SEL_BLUE 3u
+#define US_OUT_FMT_C2_SEL_LO 12u
+#define US_OUT_FMT_C2_SEL_WIDTH 2u
+#define US_OUT_FMT_C2_SEL_MASK 0x00003000u
+#define US_OUT_FMT_C2_SEL_ALPHA 0u
+#define US_OUT_FMT_C2_SEL_RED 1u
+#define US_OUT_FMT_C2_SEL_GREEN 2u
+#define US_OUT_FMT_C2_SEL_BLUE 3u
+#define US_OUT_FMT_C3_SEL_LO 14u
+#define US_OUT_FMT_C3_SEL_WIDTH 2u
+#define US_OUT_FMT_C3_SEL_MASK 0x0000C000u
+#define US_OUT_FMT_C3_SEL_ALPHA 0u
+#define US_OUT_FMT_C3_SEL_RED 1u
+#define US_OUT_FMT_C3_SEL_GREEN 2u
+#define US_OUT_FMT_C3_SEL_BLUE 3u
+#define US_OUT_FMT_OUT_SIGN_LO 16u
+#define US_OUT_FMT_OUT_SIGN_WIDTH 4u
+#define US_OUT_FMT_OUT_SIGN_MASK 0x000F0000u
+#define US_OUT_FMT_ROUND_ADJ_LO 20u
+#define US_OUT_FMT_ROUND_ADJ_WIDTH 1u
+#define US_OUT_FMT_ROUND_ADJ_MASK 0x00100000u
+#define US_OUT_FMT_ROUND_ADJ_NORMAL 0u
+#define US_OUT_FMT_ROUND_ADJ_MODIFIED 1u
+typedef struct us_out_fmt {
+    uint32_t out_fmt;
+    uint32_t c0_sel;
+    uint32_t c1_sel;
+    uint32_t c2_sel;
+    uint32_t c3_sel;
+    uint32_t out_sign;
+    uint32_t round_adj;
+} us_out_fmt_t;
+static inline void us_out_fmt_unpack(uint32_t w, us_out_fmt_t *f)
+{
+    f->out_fmt = (w >> 0u) & 0x1Fu;
+    f->c0_sel = (w >> 8u) & 0x3u;
+    f->c1_sel = (w >> 10u) & 0x3u;
+    f->c2_sel = (w >> 12u) & 0x3u;
+    f->c3_sel = (w >> 14u) & 0x3u;
+    f->out_sign = (w >> 16u) & 0xFu;
+    f->round_adj = (w >> 20u) & 0x1u;
+}
+static inline uint32_t us_out_fmt_pack(const us_out_fmt_t *f)
+{
+    return ((f->out_fmt & 0x1Fu) << 0u)
+         | ((f->c0_sel & 0x3u) << 8u)
+         | ((f->c1_sel & 0x3u) << 10u)
+         | ((f->c2_sel & 0x3u) << 12u)
+         | ((f->c3_sel & 0x3u) << 14u)
+         | ((f->out_sign & 0xFu) << 16u)
+         | ((f->round_adj & 0x1u) << 20u);
+}
+
+/* US_W_FMT */
+#define US_W_FMT_ADDR 0x46B4u
+#define US_W_FMT_COUNT 1u
+#define US_W_FMT_DEFINED_BITS 0x00000007u
+#define US_W_FMT_W_FMT_LO 0u
+#define US_W_FMT_W_FMT_WIDTH 2u
+#define US_W_FMT_W_FMT_MASK 0x00000003u
+#define US_W_FMT_W_FMT_W0 0u
+#define US_W_FMT_W_FMT_W24 1u
+#define US_W_FMT_W_FMT_W24_FP 2u
+#define US_W_FMT_W_SRC_LO 2u
+#define US_W_FMT_W_SRC_WIDTH 1u
+#define US_W_FMT_W_SRC_MASK 0x00000004u
+#define US_W_FMT_W_SRC_US 0u
+#define US_W_FMT_W_SRC_RAS 1u
+typedef struct us_w_fmt {
+    uint32_t w_fmt;
+    uint32_t w_src;
+} us_w_fmt_t;
+static inline void us_w_fmt_unpack(uint32_t w, us_w_fmt_t *f)
+{
+    f->w_fmt = (w >> 0u) & 0x3u;
+    f->w_src = (w >> 2u) & 0x1u;
+}
+static inline uint32_t us_w_fmt_pack(const us_w_fmt_t *f)
+{
+    return ((f->w_fmt & 0x3u) << 0u)
+         | ((f->w_src & 0x1u) << 2u);
 }
 
 /* US_FC_INT_CONST */

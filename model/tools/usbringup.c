@@ -4,7 +4,9 @@
  * model/gen/us_bringup.c.
  *   usbringup VEC [-o DIR]   writes DIR/writes.txt, program.hex, expected.txt, inputs.txt and README.txt
  *                            (DIR defaults to build/bringup/<VEC's file name without its extension>)
- * Exit 0 when the files are written, 2 on bad input or a file that cannot be written. */
+ *   usbringup --check RESULTS VEC   a lab's read-back (expected.txt's format) against VEC's expectations
+ * Exit 0 when the files are written, 2 on bad input or a file that cannot be written; --check: 0 all within,
+ * 1 any outside, 2 bad input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +18,16 @@
 static int usage(FILE *f, int status)
 {
     fputs("usage: usbringup VEC [-o DIR] [--force]\n"
-          "  Writes the register writes, program, inputs and expected results of the vector VEC\n"
-          "  (vectors/FORMAT.md) for replay on an R500, into DIR (default build/bringup/<VEC name>).\n"
-          "  A vector marked unsafe, or one that breaks a CTM hardware rule (docs/spec.md section 9), is refused:\n"
-          "  a correct chip need not pass it. --force exports it anyway (for probes that break a rule on purpose).\n"
-          "  Exit 2 on bad input.\n",
+          "       usbringup --check RESULTS VEC\n"
+          "  Writes the register writes (a driver's, in its order), program, inputs and expected results (each with\n"
+          "  its comparison rule: exact, or a bound) of the vector VEC (vectors/FORMAT.md) for replay on an R500,\n"
+          "  into DIR (default build/bringup/<VEC name>). Refused, because a correct chip need not pass them: a\n"
+          "  vector marked unsafe or breaking a CTM hardware rule (docs/spec.md section 9), and an unstable one, whose\n"
+          "  control flow, predicates, kills, selects, texels or ALU result depend on a compare the bounds do not\n"
+          "  decide (docs/fp.md part C). --force exports it anyway. Exit 2 on bad input.\n"
+          "  --check: RESULTS is a copy of expected.txt with the values a lab read back in place of the expected\n"
+          "  ones (bounds in it are ignored; lines left out are not checked). Prints, per pixel and channel,\n"
+          "  expected, bound, read, distance in ulps and verdict. Exit 0 all within, 1 any outside, 2 bad input.\n",
           f);
     return status;
 }
@@ -46,12 +53,71 @@ static char *default_dir(const char *vec_path)
     return dir;
 }
 
+static int read_vector(const char *vec_path, us_vector_t *v)
+{
+    char err[512];
+    char *text = us_read_file(vec_path, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    int rc = us_vec_parse(text, vec_path, v, err, sizeof err);
+    free(text);
+    if (rc) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+static int check_results(const char *results_path, const char *vec_path)
+{
+    static us_vector_t v;
+    if (read_vector(vec_path, &v)) {
+        us_vec_free(&v);
+        return 2;
+    }
+    char err[512];
+    char *results = us_read_file(results_path, err, sizeof err);
+    if (!results) {
+        fprintf(stderr, "%s\n", err);
+        us_vec_free(&v);
+        return 2;
+    }
+    static us_bringup_t b;
+    us_bringup_make(&b, &v, vec_path);
+    us_strbuf_t table;
+    us_sb_init(&table);
+    unsigned checked = 0;
+    int rc = b.error[0] ? 2 : us_bringup_check(b.expected.data, results, results_path, &table, &checked, err, sizeof err);
+    if (b.error[0])
+        fprintf(stderr, "usbringup: %s: %s\n", vec_path, b.error);
+    else if (rc == 2)
+        fprintf(stderr, "usbringup: %s\n", err);
+    else
+        fputs(table.data, stdout);
+    if (rc != 2 && b.unstable)
+        fprintf(stderr, "usbringup: warning: %s is unstable (pc %u, pixel %u: %s): a correct chip may differ\n",
+                vec_path, b.unstable_pc, b.unstable_pixel, b.unstable_why);
+    us_sb_free(&table);
+    us_bringup_free(&b);
+    free(results);
+    us_vec_free(&v);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
-    const char *vec_path = NULL, *out_dir = NULL;
+    const char *vec_path = NULL, *out_dir = NULL, *results = NULL;
     bool force = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--force") == 0) {
+        if (strcmp(argv[i], "--check") == 0) {
+            if (i + 1 >= argc || results) {
+                fprintf(stderr, "usbringup: --check needs a results file and a vector\n");
+                return usage(stderr, 2);
+            }
+            results = argv[++i];
+        } else if (strcmp(argv[i], "--force") == 0) {
             force = true;
         } else if (strcmp(argv[i], "-o") == 0) {
             if (i + 1 >= argc || out_dir) {
@@ -73,21 +139,20 @@ int main(int argc, char **argv)
     }
     if (!vec_path)
         return usage(stderr, 2);
+    if (results) {
+        if (out_dir || force) {
+            fprintf(stderr, "usbringup: --check takes no -o or --force\n");
+            return usage(stderr, 2);
+        }
+        return check_results(results, vec_path);
+    }
     if (out_dir && !out_dir[0]) {
         fprintf(stderr, "usbringup: -o needs a directory name\n");
         return 2;
     }
     char err[512];
-    char *text = us_read_file(vec_path, err, sizeof err);
-    if (!text) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
     static us_vector_t v;
-    int rc = us_vec_parse(text, vec_path, &v, err, sizeof err);
-    free(text);
-    if (rc) {
-        fprintf(stderr, "%s\n", err);
+    if (read_vector(vec_path, &v)) {
         us_vec_free(&v);
         return 2;
     }
@@ -108,6 +173,20 @@ int main(int argc, char **argv)
 
     static us_bringup_t b;
     us_bringup_make(&b, &v, vec_path);
+    if (b.error[0] || (b.unstable && !force)) {
+        if (b.error[0])
+            fprintf(stderr, "usbringup: %s: %s\n", vec_path, b.error);
+        else
+            fprintf(stderr, "usbringup: %s: refused: unstable at pc %u, pixel %u: %s (%u such decisions; docs/fp.md "
+                            "part C). A correct R500 need not give its results; --force exports it anyway\n",
+                    vec_path, b.unstable_pc, b.unstable_pixel, b.unstable_why, b.unstable);
+        us_bringup_free(&b);
+        us_vec_free(&v);
+        return 2;
+    }
+    if (b.unstable)
+        fprintf(stderr, "usbringup: warning: %s: exported with --force although unstable at pc %u, pixel %u: %s\n",
+                vec_path, b.unstable_pc, b.unstable_pixel, b.unstable_why);
     char *dir = out_dir ? strdup(out_dir) : default_dir(vec_path);
     int status = 0;
     if (!dir) {
@@ -117,8 +196,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usbringup: %s\n", err);
         status = 2;
     } else {
-        printf("usbringup: %s: %u writes, %u instructions (slots %u..%u), expected results from %s\n", dir, b.nwrites,
-               b.ninst, b.first_slot, b.last_slot, b.from_model ? "the golden model" : "the vector");
+        printf("usbringup: %s: %u writes, %u instructions (slots %u..%u), expected results from %s: %u exact, "
+               "%u within bounds\n", dir, b.nwrites, b.ninst, b.first_slot, b.last_slot,
+               b.from_model ? "the golden model" : "the vector", b.nexact, b.nbounded);
         if (b.model_diffs)
             fprintf(stderr, "usbringup: warning: the golden model differs from %s's expect lines in %u places "
                             "(README.txt lists them)\n", vec_path, b.model_diffs);

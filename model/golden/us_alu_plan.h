@@ -1,0 +1,31 @@
+/* Internal to the ALU (us_alu.c) and its bounds (us_bound_alu.c): an ALU instruction's plan, computed once and
+ * used for all four pixels: where each source part reads from, and each operand as a selector, swizzle and sign
+ * masks, so the per-pixel work has no data-dependent branches. */
+#ifndef US_ALU_PLAN_H
+#define US_ALU_PLAN_H
+
+#include "golden/us_exec.h"
+
+typedef struct us_source_plan {
+    const uint32_t *base; /* pixel 0's 4-vector */
+    size_t pixel_stride;  /* words from one pixel's vector to the next's: 0 for constants and inline values */
+    int temp;             /* the temporary it reads, or -1 for a constant or an inline value (exact) */
+} us_source_plan_t;
+
+typedef struct us_operand_plan {
+    uint8_t sel, swz[3], mod;             /* sel 0-2 src0-2, 3 srcp; swz 0-3 rgba, 4 0, 5 0.5, 6 1, 7 0 */
+    uint32_t and_mask, or_mask, xor_mask; /* the input modifier: ((v & and) | or) ^ xor */
+} us_operand_plan_t;
+
+typedef struct us_alu_plan {
+    us_source_plan_t rgb_src[3], alpha_src[3];
+    uint32_t inline_value[6][4];
+    uint8_t srcp_channels; /* channels of srcp the op's operands read (bit c: r g b a) */
+    us_operand_plan_t rgb[3], alpha[3];
+} us_alu_plan_t;
+
+/* The pre-subtract op (SRCP_OP) on src0 and src1, and the transcendental of an alpha op, as the ALU computes them. */
+uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1);
+uint32_t us_alu_transcendental(unsigned op, uint32_t a);
+
+#endif
