@@ -2,6 +2,7 @@
  * flow-control forms and assembled, so every word is what the assembler makes of a readable statement; loops run
  * a small constant count, so every program terminates. */
 #include "gen/us_gen.h"
+#include "gen/us_vec_rules.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ static const knob_desc_t knob_table[] = {
     {"uncovered", offsetof(us_knobs_t, uncovered), 0, 100, "percent of vectors with uncovered pixels"},
     {"kill", offsetof(us_knobs_t, kill), 0, 100, "percent of TEX statements that are TEXKILL"},
     {"unsafe", offsetof(us_knobs_t, unsafe), 0, 1, "1: keep CTM rule breaches (no NOP/semaphore fixes), mark unsafe"},
+    {"stable", offsetof(us_knobs_t, stable), 0, 1,
+     "1: only vectors stable under the hardware's rounding (docs/fp.md part C): redrawn, up to 64 times"},
 };
 #define NKNOBS (sizeof knob_table / sizeof knob_table[0])
 
@@ -66,7 +69,7 @@ bool us_knobs_set(us_knobs_t *k, const char *assignment, char *err, size_t err_s
         memcpy((char *)k + d->offset, &(unsigned){(unsigned)v}, sizeof(unsigned));
         return true;
     }
-    snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth count loops breaks hazard window unsafe "
+    snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth count loops breaks hazard window unsafe stable "
              "special uncovered kill)", (int)n, assignment);
     return false;
 }
@@ -318,6 +321,7 @@ static uint32_t value(us_rng_t *r, unsigned special)
 }
 
 static void load_vector(const us_knobs_t *k, uint64_t seed, const us_program_t *p, const char *name, us_vector_t *v);
+#define STABLE_TRIES 64u
 
 void us_gen_make_safe(us_program_t *p)
 {
@@ -327,21 +331,42 @@ void us_gen_make_safe(us_program_t *p)
     us_sb_free(&log);
 }
 
-bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err, size_t err_size)
+static bool gen_one(const us_knobs_t *k, uint64_t seed, const char *name, us_vector_t *v, char *err, size_t err_size)
 {
     char *src = us_gen_program_source(k, seed);
     static us_program_t prog;
-    char name[64];
-    snprintf(name, sizeof name, "usgen-%llu", (unsigned long long)seed);
-    int rc = us_asm_ex(src, name, &prog, err, err_size, true);
+    char why[300];
+    int rc = us_asm_ex(src, name, &prog, why, sizeof why, true);
     free(src);
-    if (rc != 0)
+    if (rc != 0) {
+        snprintf(err, err_size, "the generated program does not assemble (a generator bug): %s", why);
         return false;
+    }
     if (!k->unsafe)
         us_gen_make_safe(&prog);
     load_vector(k, seed, &prog, name, v);
     v->unsafe = k->unsafe != 0;
     return true;
+}
+
+bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err, size_t err_size)
+{
+    char name[64];
+    snprintf(name, sizeof name, "usgen-%llu", (unsigned long long)seed);
+    /* stable=1: program and inputs drawn again (deterministically, from the seed) until every decision survives
+     * the hardware's rounding */
+    for (unsigned attempt = 0;; attempt++) {
+        if (!gen_one(k, seed + (uint64_t)attempt * 0x100000000ull, name, v, err, err_size))
+            return false;
+        if (!k->stable || us_vec_stable(v, NULL))
+            return true;
+        us_vec_free(v);
+        if (attempt + 1u == STABLE_TRIES) {
+            snprintf(err, err_size, "seed %llu: no stable vector in %u draws (docs/fp.md part C)",
+                     (unsigned long long)seed, STABLE_TRIES);
+            return false;
+        }
+    }
 }
 
 /* The faults a program can hold, one vector each: an illegal word (a reserved RGB_OP) and a jump out of the code

@@ -23,6 +23,7 @@ typedef struct us_knobs {
     unsigned uncovered;/* percent of vectors with some pixels not covered */
     unsigned kill;     /* percent of TEX statements that are TEXKILL */
     unsigned unsafe;   /* 1: keep the program as generated, CTM rule breaches included, and mark it unsafe */
+    unsigned stable;   /* 1: only vectors stable under the hardware's rounding (us_vec_stable): redrawn */
 } us_knobs_t;
 
 void us_knobs_default(us_knobs_t *k);

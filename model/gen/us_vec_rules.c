@@ -1,5 +1,6 @@
 /* Runs the rule checks of isa/us_rules.h and golden/us_lint.h over a vector. */
 #include "gen/us_vec_rules.h"
+#include "golden/us_bound.h"
 
 #include "golden/us_lint.h"
 
@@ -32,4 +33,19 @@ void us_vec_unsafe_reason(const us_vector_t *v, us_strbuf_t *why)
             us_diag_format(why, &d->kept[0]);
         }
     }
+}
+
+bool us_vec_stable(const us_vector_t *v, us_strbuf_t *why)
+{
+    static us_shader_t sh;
+    static us_quad_t q;
+    static us_bounds_t b;
+    us_vec_setup(v, &sh, &q);
+    us_bounds_init(&b, &q);
+    while (us_quad_step_bounded(&q, &sh, NULL, &b))
+        ;
+    if (b.unstable && why)
+        us_sb_printf(why, "unstable at pc %u, pixel %u: %s (%u such decisions)", b.first_pc, b.first_pixel, b.why,
+                     b.unstable);
+    return b.unstable == 0;
 }
