@@ -83,9 +83,63 @@ static bool pred_cnd(uint32_t v, unsigned arg)
 
 static const us_iv_t ANY = {0xFF800000u, 0x7F800000u};
 
-/* An arithmetic op: the corners of its operands, each widened by one ulp. */
+/* The unbiased exponent of the interval's largest magnitude (-127 for zero, 128 for inf or NaN). */
+static int top_exponent(us_iv_t v)
+{
+    int a = (int)(v.lo >> 23 & 0xFFu), b = (int)(v.hi >> 23 & 0xFFu);
+    return (a > b ? a : b) - 127;
+}
+
+/* 2^e as fp32 bits, clamped to the normal range. */
+static uint32_t pow2(int e)
+{
+    if (e < -126)
+        e = -126;
+    if (e > 127)
+        return 0x7F800000u;
+    return (uint32_t)(e + 127) << 23;
+}
+
+/* How the op's arguments are laid out, for the slack its own intermediate roundings need (below). */
+typedef enum slack_kind { SLACK_NONE, SLACK_ADD, SLACK_MAD, SLACK_DOT } slack_kind_t;
+
+/* The model's result at a corner is rounded more than once (MAD: the product, then the sum; the dot products:
+ * four products and three sums), so at that corner it can sit off the exact value by up to these roundings,
+ * which in a cancellation are ulps of the terms, not of the result. The hull is widened by them so that it holds
+ * the exact op at every corner (docs/fp.md C.2; tb/model/test_mpfr_bounds.c checks it): 2^E ulps where 2^E bounds
+ * the largest term. ADD: one sum, 0.5 ulp of 2^(E+1). MAD: 0.5 ulp of the product (< 2^(E+1)) and of the sum
+ * (< 2^(E+2)): under 2^(E-21). DOT: four products (< 2^(E+2)) and three sums (< 2^(E+4)): under 2^(E-18); the
+ * alignment window drops less than 3 x 2^-25 of the largest term. */
+static uint32_t slack(slack_kind_t kind, const us_iv_t *w, unsigned n)
+{
+    int e = -127;
+    switch (kind) {
+    case SLACK_NONE: return 0u;
+    case SLACK_ADD:
+        for (unsigned i = 0; i < n; i++)
+            e = top_exponent(w[i]) + 1 > e ? top_exponent(w[i]) + 1 : e; /* 1 - 2a: 2a; the constant 1 */
+        e = e < 0 ? 0 : e;
+        return pow2(e + 1 - 24);
+    case SLACK_MAD:
+        e = top_exponent(w[0]) + top_exponent(w[1]) + 1;
+        e = top_exponent(w[2]) > e ? top_exponent(w[2]) : e;
+        return pow2(e - 21);
+    default: {
+        unsigned pairs = n / 2u; /* a0..a(k-1), b0..b(k-1), then D2A's c */
+        for (unsigned i = 0; i < pairs; i++) {
+            int t = top_exponent(w[i]) + top_exponent(w[pairs + i]) + 1;
+            e = t > e ? t : e;
+        }
+        if (n & 1u)
+            e = top_exponent(w[n - 1u]) > e ? top_exponent(w[n - 1u]) : e;
+        return pow2(e - 18);
+    }
+    }
+}
+
+/* An arithmetic op: the corners of its operands, each widened by one ulp, then the slack of its roundings. */
 static us_iv_t arith(const us_exec_t *x, unsigned p, const us_iv_t *in, unsigned n, us_iv_fn_t f, const fn_ctx_t *c,
-                     const char *what)
+                     const char *what, slack_kind_t kind)
 {
     us_iv_t w[8], r;
     for (unsigned i = 0; i < n; i++)
@@ -94,7 +148,11 @@ static us_iv_t arith(const us_exec_t *x, unsigned p, const us_iv_t *in, unsigned
         us_bound_unstable(x->b, x->pc, p, "%s gives a NaN or a number depending on rounding", what);
         return ANY;
     }
-    return r;
+    bool all_points = true; /* zeros, infinities, NaNs: nothing rounds */
+    for (unsigned i = 0; i < n; i++)
+        all_points &= us_iv_exact(w[i]);
+    uint32_t s = all_points ? 0u : slack(kind, w, n);
+    return s ? us_iv_widen_by(r, 0, s) : r;
 }
 
 static double to_double(uint32_t v)
@@ -122,7 +180,7 @@ static us_iv_t transcendental(const us_exec_t *x, unsigned p, unsigned op, us_iv
         us_bound_unstable(x->b, x->pc, p, "RCP/RSQ of an interval holding 0 (the sign of the result flips)");
         return ANY;
     }
-    us_iv_t r = arith(x, p, &a, 1, f_trans, &c, "a transcendental");
+    us_iv_t r = arith(x, p, &a, 1, f_trans, &c, "a transcendental", SLACK_NONE);
     if (!us_iv_exact(w) && (op == US_ALU_ALPHA_INST_ALPHA_OP_SIN || op == US_ALU_ALPHA_INST_ALPHA_OP_COS)) {
         bool is_sin = op == US_ALU_ALPHA_INST_ALPHA_OP_SIN;
         if (holds_phase(w, is_sin ? 0.25 : 0.0))
@@ -148,7 +206,7 @@ static us_iv_t frc(const us_exec_t *x, unsigned p, us_iv_t a)
             return ANY;
         }
     }
-    return arith(x, p, &a, 1, f_frc, &c, "FRC");
+    return arith(x, p, &a, 1, f_frc, &c, "FRC", SLACK_NONE);
 }
 
 /* MIN, MAX: the result is one of the operands, exact when both are; a NaN gives the second (CTM p.42). */
@@ -197,7 +255,7 @@ static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, unsigned p
         if (pl->srcp_channels >> c & 1u) {
             fn_ctx_t fc = {false, c < 3 ? x->d->u.alu.rgb_addr.srcp_op : x->d->u.alu.alpha_addr.srcp_op};
             const us_iv_t in[2] = {s->v[0][c], s->v[1][c]};
-            s->v[3][c] = arith(x, p, in, 2, f_presub, &fc, "the pre-subtract");
+            s->v[3][c] = arith(x, p, in, 2, f_presub, &fc, "the pre-subtract", SLACK_ADD);
         }
     }
     for (unsigned i = 0; i < 4; i++) {
@@ -228,17 +286,17 @@ static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const iv_source
     switch (ci->rgb_op) {
     case US_ALU_RGBA_INST_RGB_OP_DP3: {
         const us_iv_t in[6] = {A[0], A[1], A[2], B[0], B[1], B[2]};
-        dot = arith(x, p, in, 6, f_dp3, &fc, "DP3");
+        dot = arith(x, p, in, 6, f_dp3, &fc, "DP3", SLACK_DOT);
         break;
     }
     case US_ALU_RGBA_INST_RGB_OP_DP4: {
         const us_iv_t in[8] = {A[0], A[1], A[2], aA, B[0], B[1], B[2], aB};
-        dot = arith(x, p, in, 8, f_dp4, &fc, "DP4");
+        dot = arith(x, p, in, 8, f_dp4, &fc, "DP4", SLACK_DOT);
         break;
     }
     case US_ALU_RGBA_INST_RGB_OP_D2A: {
         const us_iv_t in[5] = {A[0], A[1], B[0], B[1], C[2]};
-        dot = arith(x, p, in, 5, f_d2a, &fc, "D2A");
+        dot = arith(x, p, in, 5, f_d2a, &fc, "D2A", SLACK_DOT);
         break;
     }
     default: break;
@@ -246,7 +304,7 @@ static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const iv_source
     switch (ai->alpha_op) {
     case US_ALU_ALPHA_INST_ALPHA_OP_MAD: {
         const us_iv_t in[3] = {aA, aB, aC};
-        alpha = arith(x, p, in, 3, f_mad, &fc, "MAD");
+        alpha = arith(x, p, in, 3, f_mad, &fc, "MAD", SLACK_MAD);
         break;
     }
     case US_ALU_ALPHA_INST_ALPHA_OP_DP: alpha = dot; break;
@@ -260,7 +318,7 @@ static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const iv_source
         unsigned nb = ai->alpha_op == US_ALU_ALPHA_INST_ALPHA_OP_MDH ? 1u : 2u;
         const us_iv_t in[3] = {us_iv_modify(all[0].v[0][3], ai->alpha_mod_a), aB,
                                us_iv_modify(all[nb].v[0][3], ci->alpha_mod_c)};
-        alpha = arith(x, p, in, 3, f_mad, &fc, "MDH/MDV");
+        alpha = arith(x, p, in, 3, f_mad, &fc, "MDH/MDV", SLACK_MAD);
         break;
     }
     default: alpha = transcendental(x, p, ai->alpha_op, aA); break;
@@ -268,7 +326,7 @@ static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const iv_source
     for (unsigned c = 0; c < 3; c++) {
         const us_iv_t in[3] = {A[c], B[c], C[c]};
         switch (ci->rgb_op) {
-        case US_ALU_RGBA_INST_RGB_OP_MAD: r[c] = arith(x, p, in, 3, f_mad, &fc, "MAD"); break;
+        case US_ALU_RGBA_INST_RGB_OP_MAD: r[c] = arith(x, p, in, 3, f_mad, &fc, "MAD", SLACK_MAD); break;
         case US_ALU_RGBA_INST_RGB_OP_DP3:
         case US_ALU_RGBA_INST_RGB_OP_DP4:
         case US_ALU_RGBA_INST_RGB_OP_D2A: r[c] = dot; break;
@@ -282,7 +340,7 @@ static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const iv_source
             unsigned nb = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH ? 1u : 2u;
             const us_iv_t md[3] = {us_iv_modify(all[0].v[0][c], ri->rgb_mod_a), B[c],
                                    us_iv_modify(all[nb].v[0][c], ci->rgb_mod_c)};
-            r[c] = arith(x, p, md, 3, f_mad, &fc, "MDH/MDV");
+            r[c] = arith(x, p, md, 3, f_mad, &fc, "MDH/MDV", SLACK_MAD);
             break;
         }
         }
