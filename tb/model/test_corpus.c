@@ -6,7 +6,10 @@
  * 2. for the programs in the evaluator table, every output channel is compared with a plain-C evaluation of
  *    what the program computes (its GLSL meaning, read off the disassembly) in host double precision, from
  *    the same inputs (the set-up quad's temporaries, the shader's constants and texel tables);
- * 3. per program: runs, checks, skips, max absolute/relative error, and the worst error as a fraction of its
+ * 3. the same run in the bounds mode (golden/us_bound.h, docs/fp.md part C): on a stable run, every value the
+ *    evaluator gives (the double, rounded once to fp32; a bit-moving channel's bits) lies inside the model's
+ *    bound for that output channel, an independent check of the bounds on whole programs;
+ * 4. per program: runs, checks, skips, max absolute/relative error, and the worst error as a fraction of its
  *    bound. Exit 1 on any failure.
  *
  * Tolerance. An output that only moves bits (MAX with OMOD 7, swizzle constants, texels) must match bit for
@@ -37,6 +40,7 @@
 #include <string.h>
 
 #include "isa/us_hex.h"
+#include "golden/us_bound.h"
 #include "golden/us_model.h"
 #include "gen/us_random.h"
 #include "gen/us_vec.h"
@@ -602,6 +606,7 @@ static void collect_out_masks(const us_program_t *prog, out_masks_t *m)
 
 typedef struct stats {
     unsigned runs, exact_checks, near_checks, skipped[2], failures; /* skipped: by skip_reason_t */
+    unsigned bound_checks, unstable_runs;
     double max_abs, max_rel, worst_ratio;
 } stats_t;
 
@@ -676,10 +681,28 @@ static void compare_near(const run_ctx_t *rc, unsigned p, unsigned rt, unsigned 
         st->worst_ratio = fmax(st->worst_ratio, err / x->tol);
 }
 
+/* The run in the bounds mode, when stable (else NULL): part 3. */
+static const us_bounds_t *stable_bounds;
+
+static void check_bound(const run_ctx_t *rc, unsigned p, unsigned rt, unsigned c, const expect_t *e)
+{
+    if (!stable_bounds || (e->kind != EXPECT_BITS && e->kind != EXPECT_NEAR))
+        return;
+    uint32_t v = e->kind == EXPECT_BITS ? e->bits : daz_bits(bits_of((float)e->v));
+    us_iv_t iv = stable_bounds->out[rt][p][c];
+    rc->st->bound_checks++;
+    if (!us_iv_contains(iv, v))
+        fail(rc, "pixel %u o%u.%c: the evaluator's %.9g (0x%08x) lies outside the bound [0x%08x, 0x%08x] "
+             "(%.9g .. %.9g)", p, rt, channel_name[c], value_of(v), v, iv.lo, iv.hi, value_of(iv.lo),
+             value_of(iv.hi));
+}
+
 /* One output channel of one pixel against its expectation. */
 static void check_channel(const run_ctx_t *rc, unsigned p, unsigned rt, unsigned c, const expect_t *e, bool written,
                           uint32_t got)
 {
+    if (written)
+        check_bound(rc, p, rt, c, e);
     if ((e->kind != EXPECT_NOTHING) != written) {
         fail(rc, "evaluator and program disagree on whether o%u.%c is written", rt, channel_name[c]);
     } else if (e->kind == EXPECT_SKIP) {
@@ -715,7 +738,8 @@ static void check_values(const run_ctx_t *rc, const evaluator_t *ev, const out_m
 
 static us_vector_t vec;
 static us_shader_t shader;
-static us_quad_t quad, start_quad;
+static us_quad_t quad, start_quad, bounded_quad;
+static us_bounds_t bounds;
 
 static void run_seed(const run_ctx_t *rc, const us_program_t *prog, const evaluator_t *ev, const out_masks_t *m)
 {
@@ -730,6 +754,12 @@ static void run_seed(const run_ctx_t *rc, const us_program_t *prog, const evalua
     start_quad = quad;
     uint64_t retired = us_quad_run(&quad, &shader);
     rc->st->runs++;
+    bounded_quad = start_quad;
+    us_bounds_init(&bounds, &bounded_quad);
+    while (us_quad_step_bounded(&bounded_quad, &shader, NULL, &bounds))
+        ;
+    rc->st->unstable_runs += bounds.unstable != 0;
+    stable_bounds = bounds.unstable ? NULL : &bounds;
     check_ending(rc, prog, m, &quad, retired);
     if (ev) {
         const inputs_t in = {&start_quad, &shader};
@@ -783,6 +813,8 @@ static unsigned run_program(const char *dir, const char *file, unsigned seeds, b
     if (st.near_checks)
         printf(", max err: abs %.3g (|v| < 1), rel %.3g (|v| >= 1), worst err/bound %.3f", st.max_abs, st.max_rel,
                st.worst_ratio);
+    if (ev)
+        printf("; inside the bounds mode's bounds: %u (unstable runs %u)", st.bound_checks, st.unstable_runs);
     printf("%s%s\n", ev ? "" : " (no evaluator: endings only)", st.failures ? "  FAILED" : "");
     fflush(stdout); /* keep the failure lines on stderr next to their program */
     if (st.failures > MAX_REPORTED_FAILURES)
