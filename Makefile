@@ -37,6 +37,7 @@ help:
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"
+	@echo "make bringup-suite  stable, silicon-safe vectors reaching every field value, exported: build/bringup-suite/"
 	@echo "make mesa-corpus  Mesa's R500 compiler (patched, on the radeon drm-shim) over piglit's shader tests: corpus/piglit/"
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"

@@ -47,4 +47,11 @@ int us_bringup_write(const us_bringup_t *b, const char *dir, char *err, size_t e
 int us_bringup_check(const char *expected, const char *results, const char *results_path, us_strbuf_t *out,
                      unsigned *checked, char *err, size_t err_size);
 
+/* The bring-up suite into directory out: from the candidate vectors (files, or every *.vec of a directory), the
+ * stable, silicon-safe ones that together execute every legal value of every instruction field they reach,
+ * chosen greedily, each exported into out/vectors/NAME/ with the vector, plus out/index.tsv and out/README.md.
+ * A summary line (and any unreadable candidate) goes to summary. Returns 0, or 2 with a message in err. */
+int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_strbuf_t *summary, char *err,
+                     size_t err_size);
+
 #endif

@@ -19,6 +19,7 @@ static int usage(FILE *f, int status)
 {
     fputs("usage: usbringup VEC [-o DIR] [--force]\n"
           "       usbringup --check RESULTS VEC\n"
+          "       usbringup --suite OUT CANDIDATE...\n"
           "  Writes the register writes (a driver's, in its order), program, inputs and expected results (each with\n"
           "  its comparison rule: exact, or a bound) of the vector VEC (vectors/FORMAT.md) for replay on an R500,\n"
           "  into DIR (default build/bringup/<VEC name>). Refused, because a correct chip need not pass them: a\n"
@@ -27,7 +28,10 @@ static int usage(FILE *f, int status)
           "  decide (docs/fp.md part C). --force exports it anyway. Exit 2 on bad input.\n"
           "  --check: RESULTS is a copy of expected.txt with the values a lab read back in place of the expected\n"
           "  ones (bounds in it are ignored; lines left out are not checked). Prints, per pixel and channel,\n"
-          "  expected, bound, read, distance in ulps and verdict. Exit 0 all within, 1 any outside, 2 bad input.\n",
+          "  expected, bound, read, distance in ulps and verdict. Exit 0 all within, 1 any outside, 2 bad input.\n"
+          "  --suite: from candidate vectors (files or directories of *.vec), the stable, silicon-safe ones that\n"
+          "  together execute every legal value of every instruction field they reach, each exported into\n"
+          "  OUT/vectors/NAME/, with OUT/index.tsv and OUT/README.md (make bringup-suite).\n",
           f);
     return status;
 }
@@ -110,6 +114,21 @@ int main(int argc, char **argv)
 {
     const char *vec_path = NULL, *out_dir = NULL, *results = NULL;
     bool force = false;
+    if (argc >= 2 && strcmp(argv[1], "--suite") == 0) {
+        if (argc < 4) {
+            fprintf(stderr, "usbringup: --suite needs an output directory and candidate vectors\n");
+            return usage(stderr, 2);
+        }
+        us_strbuf_t summary;
+        us_sb_init(&summary);
+        char err[4608];
+        int rc = us_bringup_suite(argv[2], argv + 3, (unsigned)(argc - 3), &summary, err, sizeof err);
+        fputs(summary.data, stdout);
+        if (rc)
+            fprintf(stderr, "usbringup: %s\n", err);
+        us_sb_free(&summary);
+        return rc;
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--check") == 0) {
             if (i + 1 >= argc || results) {
