@@ -377,7 +377,7 @@ int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_
             break;
         candidate_t *c = &p.c[best];
         c->chosen = true;
-        char name[256], dir[4096], path[4200], bn[96];
+        char name[256], dir[4096], path[4096 + 256 + 8], bn[96];
         base_name(c->path, name, sizeof name);
         snprintf(dir, sizeof dir, "%s/vectors/%s", out, name);
         static us_vector_t v;

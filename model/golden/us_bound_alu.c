@@ -110,6 +110,11 @@ typedef enum slack_kind { SLACK_NONE, SLACK_ADD, SLACK_MAD, SLACK_DOT } slack_ki
  * the largest term. ADD: one sum, 0.5 ulp of 2^(E+1). MAD: 0.5 ulp of the product (< 2^(E+1)) and of the sum
  * (< 2^(E+2)): under 2^(E-21). DOT: four products (< 2^(E+2)) and three sums (< 2^(E+4)): under 2^(E-18); the
  * alignment window drops less than 3 x 2^-25 of the largest term. */
+static bool exact_zero(us_iv_t v)
+{
+    return us_iv_exact(v) && (v.lo & 0x7FFFFFFFu) == 0;
+}
+
 static uint32_t slack(slack_kind_t kind, const us_iv_t *w, unsigned n)
 {
     int e = -127;
@@ -121,18 +126,25 @@ static uint32_t slack(slack_kind_t kind, const us_iv_t *w, unsigned n)
         e = e < 0 ? 0 : e;
         return pow2(e + 1 - 24);
     case SLACK_MAD:
+        if (exact_zero(w[0]) || exact_zero(w[1]))
+            return 0u; /* an exact zero product: the sum is c itself, nothing rounds */
         e = top_exponent(w[0]) + top_exponent(w[1]) + 1;
         e = top_exponent(w[2]) > e ? top_exponent(w[2]) : e;
         return pow2(e - 21);
     default: {
-        unsigned pairs = n / 2u; /* a0..a(k-1), b0..b(k-1), then D2A's c */
+        unsigned pairs = n / 2u, terms = 0; /* a0..a(k-1), b0..b(k-1), then D2A's c */
         for (unsigned i = 0; i < pairs; i++) {
+            if (exact_zero(w[i]) || exact_zero(w[pairs + i]))
+                continue; /* an exact zero term adds nothing and rounds nothing */
             int t = top_exponent(w[i]) + top_exponent(w[pairs + i]) + 1;
             e = t > e ? t : e;
+            terms++;
         }
-        if (n & 1u)
+        if ((n & 1u) && !exact_zero(w[n - 1u])) {
             e = top_exponent(w[n - 1u]) > e ? top_exponent(w[n - 1u]) : e;
-        return pow2(e - 18);
+            terms++;
+        }
+        return terms ? pow2(e - 18) : 0u;
     }
     }
 }
