@@ -21,7 +21,7 @@ BIN = os.path.join(ROOT, "build", "san", "bin")
 SCRIPT = [sys.executable, os.path.join(ROOT, "scripts", "probes.py")]
 
 PROBES = ["inline-exp0", "max-signed-zero", "cmp-nan-operand", "frc-tiny-negative", "trans-specials", "loop-depth",
-          "addr-depth", "tex-no-sem", "dp-window-edge"]
+          "addr-depth", "tex-no-sem", "dp-window-edge", "exact-small-integers"]
 CONTROLS = {"loop-depth-8": "loop-depth", "addr-depth-8": "addr-depth"}
 # Vectors whose model value is still to change (a `#@ pending` line in the probe source): none today.
 PENDING = set()
@@ -96,6 +96,19 @@ def derived(name):
         smalls = {"out 0 r": Fraction(1, 2 ** 25), "out 0 g": Fraction(1, 2 ** 24), "out 0 b": -Fraction(1, 2 ** 25)}
         return {r: {k: dp(v, w) for k, v in smalls.items()} for r, w in
                 (("model", 25), ("wider", None), ("narrower", 24))}
+    if name == "exact-small-integers":
+        xs = {"r": Fraction(3), "g": Fraction(1), "b": Fraction(1, 2), "a": Fraction(7)}
+        def ulp(x):  # the fp32 ulp of x: 2^(floor(log2 x) - 23)
+            e = 0
+            while Fraction(2) ** (e + 1) <= x:
+                e += 1
+            while Fraction(2) ** e > x:
+                e -= 1
+            return Fraction(2) ** (e - 23)
+        zero = {f"out {t} {c}": "0x00000000" for t in (0, 1) for c in "rgba"}
+        high = {f"out 0 {c}": f32(ulp(x)) for c, x in xs.items()}
+        low = {f"out 0 {c}": "0x%08X" % (int(f32(ulp(x)), 16) | 0x80000000) for c, x in xs.items()}
+        return {"model": zero, "one-bit-high": high, "one-bit-low": low}
     return None
 
 
