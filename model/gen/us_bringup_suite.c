@@ -44,20 +44,23 @@ static bool bin_legal(unsigned r, unsigned i, uint32_t v)
     return us_field_value_legal(&us_regs[r].fields[i], v);
 }
 
+typedef struct mark_ctx {
+    const bins_t *b;
+    uint8_t *hit;
+} mark_ctx_t;
+
+static void mark_field(unsigned reg, unsigned field, uint32_t value, void *ctx)
+{
+    mark_ctx_t *m = ctx;
+    if (field < MAX_FIELDS && value < MAX_VALUES && bin_legal(reg, field, value))
+        m->hit[m->b->base[reg][field] + value] = 1;
+}
+
 /* The bins an executed instruction hits. */
 static void mark(const bins_t *b, const us_inst_t *in, uint8_t *hit)
 {
-    unsigned type = in->w[0] & US_CMN_INST_TYPE_MASK;
-    for (unsigned w = 0; w < 6; w++) {
-        int r = us_word_reg[type][w];
-        if (r < 0)
-            continue;
-        for (unsigned i = 0; i < us_regs[r].n_fields && i < MAX_FIELDS; i++) {
-            uint32_t v = us_field_get(in->w[w], &us_regs[r].fields[i]);
-            if (v < MAX_VALUES && bin_legal((unsigned)r, i, v))
-                hit[b->base[r][i] + v] = 1;
-        }
-    }
+    mark_ctx_t m = {b, hit};
+    us_inst_for_each_field(in, mark_field, &m);
 }
 
 static const char *bin_name(const bins_t *b, unsigned k, char *buf, size_t n)

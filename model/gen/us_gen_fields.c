@@ -118,19 +118,16 @@ static void carrier(fields_gen_t *g, unsigned type, us_inst_t *in)
     }
 }
 
+static void mark_field(unsigned reg, unsigned field, uint32_t value, void *ctx)
+{
+    fields_gen_t *g = ctx;
+    if (field < MAX_FIELDS && value < MAX_VALUES)
+        g->f[reg][field].covered[value] = 1;
+}
+
 static void mark(fields_gen_t *g, const us_inst_t *in)
 {
-    unsigned type = in->w[0] & US_CMN_INST_TYPE_MASK;
-    for (unsigned w = 0; w < 6; w++) {
-        int r = us_word_reg[type][w];
-        if (r < 0)
-            continue;
-        for (unsigned i = 0; i < us_regs[r].n_fields && i < MAX_FIELDS; i++) {
-            uint32_t v = us_field_get(in->w[w], &us_regs[r].fields[i]);
-            if (v < MAX_VALUES)
-                g->f[r][i].covered[v] = 1;
-        }
-    }
+    us_inst_for_each_field(in, mark_field, g);
 }
 
 static uint32_t small_value(us_rng_t *r) { return us_rng_float(r); }

@@ -236,3 +236,16 @@ unsigned us_alpha_op_arity(unsigned op)
     static const unsigned arity[16] = {3, 0, 2, 2, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 3, 3};
     return arity[op & 15u];
 }
+
+void us_inst_for_each_field(const us_inst_t *in, void (*fn)(unsigned reg, unsigned field, uint32_t value, void *ctx),
+                            void *ctx)
+{
+    unsigned type = us_inst_type(in);
+    for (unsigned w = 0; w < 6; w++) {
+        int r = us_word_reg[type][w];
+        if (r < 0)
+            continue;
+        for (unsigned i = 0; i < us_regs[r].n_fields; i++)
+            fn((unsigned)r, i, us_field_get(in->w[w], &us_regs[r].fields[i]), ctx);
+    }
+}

@@ -60,6 +60,9 @@ bool us_field_value_legal(const us_field_desc_t *f, uint32_t value);
 const char *us_field_value_name(const us_field_desc_t *f, uint32_t value);
 /* Index of the field called name (case-insensitive) in reg, or -1. */
 int us_field_find(const us_reg_desc_t *reg, const char *name);
+/* Calls fn for every field of every dword the instruction's type uses: register index, field index, value. */
+void us_inst_for_each_field(const us_inst_t *in, void (*fn)(unsigned reg, unsigned field, uint32_t value, void *ctx),
+                            void *ctx);
 
 /* Reasons an instruction is not a legal R500 word, one per line into msg (may be NULL); returns how many.
  * Checked: enum values, reserved bits, dwords a type does not use, and the pairing rules of docs/spec.md. */
