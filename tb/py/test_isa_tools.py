@@ -63,6 +63,11 @@ def spec_faults(regs):
         ("spec/isa.txt", r"^reg US_PIXSIZE addr=0x4604\nfield PIX_SIZE\s+6:0\n", "", "US_PIXSIZE not-in-table"),
         ("docs/spec.md", r"^\| `US_FORMAT not-in-table` \|.*$", "", "US_FORMAT not-in-table"),
         ("spec/isa.txt", r"^reg US_W_FMT addr=0x46B4\n", "reg US_W_FMX addr=0x46B4\n", "US_W_FMT not-in-table"),
+        # encodings swapped where AMD gives sentences, not names: "Less than" is 1, "Greater than or equal to" 2
+        ("spec/isa.txt", r"EQ=0 LT=1 GE=2 NE=3", "EQ=0 LT=2 GE=1 NE=3", "US_CMN_INST.ALU_RESULT_OP=1 name"),
+        ("spec/isa.txt", r"X1=0 X2=1 X4=2 X8=3 D2=4", "X1=0 X2=2 X4=1 X8=3 D2=4", "US_ALU_RGB_INST.OMOD=1 name"),
+        ("spec/isa.txt", r"^field SRC_S_SWIZ      9:8   R=0 G=1", "field SRC_S_SWIZ      9:8   G=0 R=1",
+         "US_TEX_ADDR.SRC_S_SWIZ=0 name"),
     ]
     for path, old, new, key in faults:
         with tempfile.TemporaryDirectory() as tmp:
@@ -84,6 +89,13 @@ def spec_faults(regs):
         edit(os.path.join(tmp, "regs", "us_fc_inst.txt"), r"^B_POP_CNT\s+20:16", "B_POP_CNT        21:16")
         p = run(os.path.join(ROOT, "scripts", "check_isa_spec.py"), "--regs", os.path.join(tmp, "regs"), cwd=ROOT)
         check(p.returncode == 1 and "US_FC_INST.B_POP_CNT bits" in p.stdout, f"AMD-side change caught ({p.stdout.strip()})")
+    # An AMD description no reading covers is a difference of its own, not silently skipped.
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(regs, os.path.join(tmp, "regs"))
+        edit(os.path.join(tmp, "regs", "us_cmn_inst.txt"), r"01 - Less than", "01 - Smaller than")
+        p = run(os.path.join(ROOT, "scripts", "check_isa_spec.py"), "--regs", os.path.join(tmp, "regs"), cwd=ROOT)
+        check(p.returncode == 1 and "US_CMN_INST.ALU_RESULT_OP=1 description" in p.stdout,
+              f"an unread AMD description is reported ({p.stdout.strip()})")
 
 
 def main():
