@@ -5,8 +5,9 @@ usage: check_isa_spec.py [--table T] [--regs DIR] [--departures DOC]
 
 Every difference (register or field missing on one side, bit range, enum values, enum names) gets a key such as
 `US_FC_INT_CONST.KB bits`. An AMD value given as a sentence ("Less than", "Use R channel as S coordinate") is
-read through the readings below (PATTERNS, SENTENCES, PREFIXES) into the name our table must have at that value, so a swapped encoding is caught as
-well as a misnamed one; a sentence no reading covers is itself a difference (`REG.FIELD=V description`). The keys must be exactly those listed in the departures table of docs/spec.md: an
+read through the readings below (PATTERNS, SENTENCES, PREFIXES) into the name our table must have at that value,
+so a swapped encoding is caught as well as a misnamed one; a sentence no reading covers is itself a difference
+(`REG.FIELD=V description`). The keys must be exactly those listed in the departures table of docs/spec.md: an
 unlisted difference fails, and so does a listed one that no longer occurs. Exit 0 when they agree, 1 when not,
 2 on unreadable input.
 """
@@ -88,10 +89,12 @@ SENTENCES = {
     "Fetch texels for uncovered pixels": "FETCH", "Don`t fetch texels for uncovered pixels": "IGNORE",
     "Don`t hold the texture semaphore": "OFF",
     "Hold the texture semaphore until the data is written to the temporary register.": "ON",
-    "Include uncovered pixels in jump decisions": "INCLUDE", "Ignore uncovered pixels in making jump decisions": "IGNORE",
+    "Include uncovered pixels in jump decisions": "INCLUDE",
+    "Ignore uncovered pixels in making jump decisions": "IGNORE",
     "Scale the S, T, R texture coordinates from [0.0,1.0] to the dimensions of the target texture": "SCALED",
     "Use the unscaled S, T, R texture coordates.": "UNSCALED",
-    "Default behaviour (0*inf=nan,0*nan=nan)": "DEFAULT", "Legacy behaviour for shader model 1 (0*anything=0)": "LEGACY",
+    "Default behaviour (0*inf=nan,0*nan=nan)": "DEFAULT",
+    "Legacy behaviour for shader model 1 (0*anything=0)": "LEGACY",
     "Load instructions - INDEX is an instruction index": "INST", "Load constants - INDEX is a constant index": "CONST",
     "No clamping of data - Default": "NONE", "Clamp to [-1.0,1.0] constant data": "CLAMP",
     "Normal mode": "NORMAL", "Test mode (currently unused)": "TEST",
