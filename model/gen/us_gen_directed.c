@@ -16,8 +16,9 @@
 #define INC(t) "    alu rgb: mad t" #t ".r, src0.rgb, src0.111, src0.111  src0=t" #t "\n"
 /* tT.CH = 1 */
 #define SET1(t, ch) "    alu rgb: mad t" #t "." #ch ", src0.111, src0.111, src0.000\n"
-/* ALU result: tA.r == tB.r */
-#define EQ(a, b) "    alu rgb: mad _, src0.rgb, src0.111, -src1.rgb  src0=t" #a " src1=t" #b "  result=r.eq\n"
+/* ALU result: tA.r >= tB.r; the thresholds tB are half-integers and the counters tA integers, so the compare is
+ * never close (the vector stays stable under the bounds of docs/fp.md part C, where an equality would not) */
+#define GE(a, b) "    alu rgb: mad _, src0.rgb, src0.111, -src1.rgb  src0=t" #a " src1=t" #b "  result=r.ge\n"
 /* ALU result: tT.r != 0 (Mesa's IF condition) */
 #define NE(t) "    alu rgb: mad _, src0.rgb, src0.111, src0.000  src0=t" #t "  result=r.ne\n"
 #define OUT(t)                                                                                                     \
@@ -81,15 +82,17 @@ static const char incr_helper_src[] =
     OUT(2);
 
 /* A CONTINUE that does not jump, with B_OP0 INCR (not Mesa's word; a legal one). Three iterations; t9 counts
- * them, pixel 0 continues in iteration 1 (t0.r = 1), pixel 1 in iteration 2, pixels 2 and 3 never. A pixel that
- * continues voted but no longer runs after the op (it is masked until the ENDLOOP): INCR must leave it alone.
- * Expected: t9.r = 3 everywhere, t10.r = 2, 2, 3, 3. An INCR that deactivates it leaves it INACTIVE after the
- * ENDLOOP clears its continue, so it sits out the remaining iterations (pixel 0: t9.r = 1, t10.r = 0). */
+ * them, and a pixel continues when t9.r >= t0.r: pixel 0 (t0.r = 0.5) from iteration 1, pixel 1 (1.5) from
+ * iteration 2, pixels 2 and 3 never. A pixel that continues voted but no longer runs after the op (it is masked
+ * until the ENDLOOP): INCR must leave it alone, and the ENDLOOP lets it run the next iteration. Expected: t9.r = 3
+ * everywhere; t10.r = 1 in pixel 1, 3 in pixels 2 and 3, unwritten in pixel 0. An INCR that deactivates it
+ * leaves it INACTIVE after the ENDLOOP clears its continue, so it sits out the remaining iterations (pixel 0:
+ * t9.r = 1). */
 static const char incr_continue_src[] =
     "    loop END int=1" W
     "BODY:\n"
     INC(9)
-    EQ(9, 0)
+    GE(9, 0)
     "    fc continue END func=0xf0 b0=incr ign_unc" W
     INC(10)
     "END:\n"
@@ -98,9 +101,9 @@ static const char incr_continue_src[] =
 
 /* ---- corner 2: BREAK with JUMP_ANY decides on the voters' wants ---- */
 
-/* Four iterations, t9 counts them; the break wants when t9.r == t0.r. Pixel 3 is a helper (uncovered; the
- * break ignores it in the decision) with t0.r = 1; pixel 0 is killed at the top of the first iteration; pixel 1
- * has t0.r = 3, pixel 2 never breaks. Iteration 1: only the helper wants: it breaks alone, the quad stays.
+/* Four iterations, t9 counts them; the break wants when t9.r >= t0.r. Pixel 3 is a helper (uncovered; the
+ * break ignores it in the decision) with t0.r = 0.5; pixel 0 is killed at the top of the first iteration; pixel 1
+ * has t0.r = 2.5, pixel 2 never breaks (99.5). Iteration 1: only the helper wants: it breaks alone, the quad stays.
  * Iteration 2: nobody wants (the killed pixel 0 and the broken helper are members that are gone, but not
  * voters): the quad stays. Iteration 3: pixel 1 wants: the quad jumps out and every member leaves. Expected:
  * t10.r = 2 in pixels 1 and 2, t9.r = 3 there and 1 in pixel 3. Counting the members instead of the voters
@@ -111,7 +114,7 @@ static const char break_any_src[] =
     "BODY:\n"
     KILL
     INC(9)
-    EQ(9, 0)
+    GE(9, 0)
     "    fc breakloop EXIT func=0xf0 any ign_unc" W
     INC(10)
     "END:\n"
@@ -121,8 +124,9 @@ static const char break_any_src[] =
 
 /* ---- corner 3: BREAK with JUMP_ANY = 0 counts killed members as gone ---- */
 
-/* Mesa's `if (t9 == t0) break;` in a loop of four. Pixel 0 is killed in the first iteration (after counting it),
- * pixel 1 breaks in iteration 1 (t0.r = 1), pixel 2 in iteration 2, and pixel 3 is a helper that never breaks.
+/* Mesa's `if (t9 >= t0) break;` in a loop of four. Pixel 0 is killed in the first iteration (after counting it),
+ * pixel 1 breaks in iteration 1 (t0.r = 0.5), pixel 2 in iteration 2 (1.5), and pixel 3 is a helper that never
+ * breaks (99.5).
  * In iteration 2 every covered member is broken or killed, so the quad jumps out and the helper leaves with
  * them. Expected: t10.r = 1 in pixels 2 and 3. A break that waits for the killed member too (or for the
  * helper) does not jump: the helper runs the rest of the loop alone (t10.r = 2 in pixel 3, more retired). */
@@ -131,7 +135,7 @@ static const char break_killed_src[] =
     "BODY:\n"
     INC(9)
     KILL
-    EQ(9, 0)
+    GE(9, 0)
     "    if NEXT" W
     "    break EXIT popcnt=1" W
     "    endif" W
@@ -166,10 +170,11 @@ static const char omod_min_normal_src[] =
 
 #define F0 0x00000000u
 #define F1 0x3F800000u
-#define F2 0x40000000u
-#define F3 0x40400000u
-#define F100 0x42C80000u
 #define FM1 0xBF800000u
+#define H0 0x3F000000u  /* 0.5 */
+#define H1 0x3FC00000u  /* 1.5 */
+#define H2 0x40200000u  /* 2.5 */
+#define H99 0x42C70000u /* 99.5 */
 
 typedef struct directed {
     const char *name, *src;
@@ -184,11 +189,11 @@ static const directed_t directed[] = {
     {"incr-helper", incr_helper_src, 1, 0x7,
      {{{F1}, {F0}}, {{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F1}}}},
     {"incr-continue", incr_continue_src, 3, 0xF,
-     {{{F1}}, {{F2}}, {{F100}}, {{F100}}}},
+     {{{H0}}, {{H1}}, {{H99}}, {{H99}}}},
     {"break-any", break_any_src, 4, 0x7,
-     {{{F100}, {F0}, {F0}, {FM1}}, {{F3}}, {{F100}}, {{F1}}}},
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H2}}, {{H99}}, {{H0}}}},
     {"break-killed", break_killed_src, 4, 0x7,
-     {{{F100}, {F0}, {F0}, {FM1}}, {{F1}}, {{F2}}, {{F100}}}},
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H0}}, {{H1}}, {{H99}}}},
     {"omod-min-normal", omod_min_normal_src, 1, 0xF,
      {{{0x00800000u, 0x00800001u, 0x00800003u, 0x80800000u}},
       {{0x80800001u, 0x00FFFFFFu, 0x01000000u, 0x81000001u}},

@@ -100,10 +100,9 @@ FC_EXPECT = {
     "incr-inactive": ({(0, 2): [_, ONE, _, _], (1, 2): [_, ONE, _, _], (2, 2): [_, _, ONE, _]}, 0x8),
     # the helper, deactivated by both INCRs, runs only the first else-part
     "incr-helper": ({(p, 2): [ONE, _, _, ONE] for p in range(3)} | {(3, 2): [_, ONE, _, _]}, 0x0),
-    # three iterations for everybody; pixel 0 skips the rest of iteration 1, pixel 1 of iteration 2
+    # three iterations for everybody; pixel 0 skips the rest of iterations 1-3, pixel 1 of iterations 2-3
     "incr-continue": ({(p, 9): [THREE, _, _, _] for p in range(4)} |
-                      {(0, 10): [TWO, _, _, _], (1, 10): [TWO, _, _, _], (2, 10): [THREE, _, _, _],
-                       (3, 10): [THREE, _, _, _]}, 0x0),
+                      {(1, 10): [ONE, _, _, _], (2, 10): [THREE, _, _, _], (3, 10): [THREE, _, _, _]}, 0x0),
     # helper breaks alone in iteration 1, nobody wants in 2, pixel 1 takes the quad out in 3
     "break-any": ({(1, 9): [THREE, _, _, _], (2, 9): [THREE, _, _, _], (3, 9): [ONE, _, _, _],
                    (1, 10): [TWO, _, _, _], (2, 10): [TWO, _, _, _]}, 0x1),
