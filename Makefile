@@ -33,7 +33,7 @@ help:
 	@echo "              random program [SUITE=$(REGRESS_SUITES)] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
 	@echo "make test     install what is missing, build, run every test; ends with 'N passed, M failed'"
 	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
-	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (15,270 vectors)"
+	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (15,276 vectors)"
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"

@@ -311,10 +311,14 @@ char *us_gen_program_source(const us_knobs_t *k, uint64_t seed)
 
 /* ---- the vector ---- */
 
+/* An input or constant: with probability SPECIAL percent one of the special values (signed zeros, infinities,
+ * NaNs, denormals, +-1, and the smallest normals: 2^-126 of both signs, a few ulps above it and 2^-125, where an
+ * OMOD /2 /4 /8 must flush and x2 x4 x8 must not), else us_rng_float's mix. */
 static uint32_t value(us_rng_t *r, unsigned special)
 {
     static const uint32_t specials[] = {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
-                                        0xFFC00001u, 0x00000001u, 0x807FFFFFu, 0x3F800000u, 0xBF800000u};
+                                        0xFFC00001u, 0x00000001u, 0x807FFFFFu, 0x3F800000u, 0xBF800000u,
+                                        0x00800000u, 0x80800000u, 0x00800001u, 0x80800003u, 0x01000000u};
     if (us_rng_next(r) % 100u < special)
         return specials[us_rng_next(r) % (sizeof specials / sizeof specials[0])];
     return us_rng_float(r);

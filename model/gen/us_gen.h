@@ -19,7 +19,8 @@ typedef struct us_knobs {
     unsigned breaks;   /* percent of loop bodies with a guarded break or continue */
     unsigned hazard;   /* a source reads one of the last HAZARD temporaries written, most of the time (1..16) */
     unsigned window;   /* temporaries used: t0..t(WINDOW-1) (2..128) */
-    unsigned special;  /* percent of input and constant values that are special (0, -0, inf, NaN, denormal) */
+    unsigned special;  /* percent of input and constant values that are special (0, -0, inf, NaN, denormal,
+                        * the smallest normals) */
     unsigned uncovered;/* percent of vectors with some pixels not covered */
     unsigned kill;     /* percent of TEX statements that are TEXKILL */
     unsigned unsafe;   /* 1: keep the program as generated, CTM rule breaches included, and mark it unsafe */

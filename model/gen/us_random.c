@@ -14,7 +14,8 @@ uint32_t us_rng_float(us_rng_t *r)
 {
     static const uint32_t special[] = {0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x3F000000u,
                                        0x7F800000u, 0xFF800000u, 0x7FC00000u, 0x00000001u, 0x80400000u,
-                                       0x7F7FFFFFu, 0x00800000u, 0x40000000u, 0x3F7FFFFFu};
+                                       0x7F7FFFFFu, 0x00800000u, 0x40000000u, 0x3F7FFFFFu, 0x80800000u,
+                                       0x00800001u};
     uint32_t k = us_rng_next(r) % 100u, b = us_rng_next(r);
     if (k < 70) /* |x| in [2^-3, 2^3) with either sign */
         return (b & 0x80000000u) | ((124u + b % 6u) << 23) | (us_rng_next(r) & 0x7FFFFFu);

@@ -1,11 +1,14 @@
 /* The vector suites (us_suite.h): the presets, the suite table and the writers. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "gen/us_gen_directed.h"
 #include "gen/us_gen_fields.h"
 #include "gen/us_gen_mesa.h"
 #include "gen/us_suite.h"
+#include "golden/us_trace.h"
 
 typedef struct preset {
     const char *name;
@@ -39,31 +42,57 @@ static bool apply(us_knobs_t *k, const char *list, char *err, size_t err_size)
     return us_knobs_check(k, err, err_size);
 }
 
-/* Runs the model on v for its expectations and writes DIR/NAME.vec. */
-static bool write_vector(us_vector_t *v, us_suite_out_t *o)
+/* Runs the model on v for its expectations and writes DIR/NAME.vec; with trace, the retire trace is expected
+ * too. */
+static bool write_vector_traced(us_vector_t *v, us_suite_out_t *o, bool trace)
 {
     static us_shader_t sh;
     static us_quad_t q;
     char path[4096];
+    char **lines = NULL;
+    unsigned nlines = 0;
     us_vec_setup(v, &sh, &q);
-    us_quad_run(&q, &sh);
+    if (trace) {
+        us_retire_t r;
+        unsigned cap = 0;
+        while (us_quad_step(&q, &sh, &r)) {
+            if (nlines == cap) {
+                cap = cap ? 2 * cap : 64;
+                char **n = realloc(lines, cap * sizeof *lines);
+                if (!n) {
+                    fputs("usgen: out of memory\n", stderr);
+                    exit(2);
+                }
+                lines = n;
+            }
+            us_strbuf_t sb;
+            us_sb_init(&sb);
+            us_retire_format(&sb, &r);
+            lines[nlines++] = sb.data; /* the line keeps the buffer */
+        }
+    } else {
+        us_quad_run(&q, &sh);
+    }
     o->retired += q.retired;
     snprintf(path, sizeof path, "%s/%s.vec", o->dir, v->name);
     FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
-        us_vec_free(v);
-        return false;
+    bool ok = f != NULL;
+    if (f) {
+        us_vec_write(f, v, &q, (const char *const *)lines, nlines);
+        ok = !ferror(f);
+        ok = fclose(f) == 0 && ok;
     }
-    us_vec_write(f, v, &q, NULL, 0);
-    bool ok = !ferror(f);
-    ok = fclose(f) == 0 && ok;
     if (!ok)
         snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
+    for (unsigned i = 0; i < nlines; i++)
+        free(lines[i]);
+    free(lines);
     us_vec_free(v);
     o->written += ok;
     return ok;
 }
+
+static bool write_vector(us_vector_t *v, us_suite_out_t *o) { return write_vector_traced(v, o, false); }
 
 /* Generates one constrained-random vector and writes DIR/PREFIX-SEED.vec. */
 static bool emit(const us_knobs_t *k, uint64_t seed, const char *prefix, us_suite_out_t *o)
@@ -100,7 +129,8 @@ static bool mesa_suite(bool full, us_suite_out_t *o)
 }
 
 /* The suites. smoke: the field-exhaustive ALU/OUT/TEX carriers, two variants of Mesa patterns 0x5 and 0xe, 5
- * vectors per preset; full: every field vector (FC too), the whole Mesa FC suite, 1,250 per preset (11,250). */
+ * vectors per preset; full: every field vector (FC too), the whole Mesa FC suite, 1,250 per preset (11,250).
+ * Both: the error vectors and the directed vectors. */
 typedef struct suite {
     const char *name;
     bool full_mesa, fc_fields;
@@ -135,6 +165,21 @@ bool us_suite_write_mesa(us_suite_out_t *o)
     return mesa_suite(true, o);
 }
 
+bool us_suite_write_directed(us_suite_out_t *o)
+{
+    static us_vector_t v;
+    char err[400];
+    for (unsigned d = 0; d < us_gen_directed_count(); d++) {
+        if (!us_gen_directed_vector(d, &v, err, sizeof err)) {
+            snprintf(o->err, sizeof o->err, "directed vector %s: %s", us_gen_directed_name(d), err);
+            return false;
+        }
+        if (!write_vector_traced(&v, o, true))
+            return false;
+    }
+    return true;
+}
+
 bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o)
 {
     for (uint64_t i = 0; i < count; i++)
@@ -162,6 +207,8 @@ bool us_suite_write(const char *name, us_suite_out_t *o)
         if (!write_vector(&ev, o))
             return false;
     }
+    if (!us_suite_write_directed(o)) /* the corners random programs rarely reach, in every suite */
+        return false;
     unsigned n = 0;
     bool ok = us_gen_fields(o->dir, s->fc_fields, stdout, &n, o->err, sizeof o->err);
     o->written += n;

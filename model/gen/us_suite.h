@@ -18,10 +18,13 @@ typedef struct us_suite_out {
 /* "smoke or full": the suite names, for messages. */
 const char *us_suite_names(void);
 bool us_suite_known(const char *name);
-/* A whole suite: field-exhaustive vectors, the Mesa FC suite, the error vectors, then every preset. */
+/* A whole suite: the Mesa FC suite, the error vectors, the directed vectors, field-exhaustive vectors, then
+ * every preset. */
 bool us_suite_write(const char *name, us_suite_out_t *o);
 /* The Mesa FC suite, every program x pattern x variant. */
 bool us_suite_write_mesa(us_suite_out_t *o);
+/* The directed vectors (us_gen_directed.h), each with its retire trace expected. */
+bool us_suite_write_directed(us_suite_out_t *o);
 /* N constrained-random vectors with knobs k, seeds seed.., named PREFIX-SEED. */
 bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o);
 

@@ -3,6 +3,7 @@
  *   usgen --suite smoke|full --out DIR                                          a suite (make vectors)
  *   usgen --fields --out DIR                    field-exhaustive vectors and the field-value coverage table
  *   usgen --mesa --out DIR                      the Mesa FC suite: every program, every pixel-divergence pattern
+ *   usgen --directed --out DIR                  the directed vectors: FC and OMOD corners, each with its trace
  *   usgen --knobs                                                               the knobs and their ranges
  * Bad knobs or arguments: a message and exit 2. The suites and presets are model/gen/us_suite.c. */
 #include <errno.h>
@@ -21,6 +22,7 @@ static int usage(void)
                     "       usgen --suite smoke|full --out DIR\n"
                     "       usgen --fields --out DIR\n"
                     "       usgen --mesa --out DIR\n"
+                    "       usgen --directed --out DIR\n"
                     "       usgen --knobs\n"
                     "knobs:\n%s", us_knobs_help());
     return 2;
@@ -30,7 +32,7 @@ int main(int argc, char **argv)
 {
     const char *out = NULL, *suite = NULL, *prefix = "random";
     unsigned long long count = 0, seed = 0;
-    bool have_seed = false, fields = false, mesa = false;
+    bool have_seed = false, fields = false, mesa = false, directed = false;
     us_knobs_t k;
     us_knobs_default(&k);
     char err[512];
@@ -57,6 +59,8 @@ int main(int argc, char **argv)
             fields = true;
         } else if (!strcmp(argv[i], "--mesa")) {
             mesa = true;
+        } else if (!strcmp(argv[i], "--directed")) {
+            directed = true;
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
         else if (!strcmp(argv[i], "--prefix") && i + 1 < argc)
@@ -66,7 +70,7 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    if (!out || (!!suite + !!count + fields + mesa) != 1 || (count && !have_seed))
+    if (!out || (!!suite + !!count + fields + mesa + directed) != 1 || (count && !have_seed))
         return usage();
     if (suite && !us_suite_known(suite)) {
         fprintf(stderr, "usgen: unknown suite \"%s\" (%s)\n", suite, us_suite_names());
@@ -85,6 +89,8 @@ int main(int argc, char **argv)
     bool ok;
     if (mesa) {
         ok = us_suite_write_mesa(&o);
+    } else if (directed) {
+        ok = us_suite_write_directed(&o);
     } else if (fields) {
         unsigned n = 0;
         ok = us_gen_fields(out, true, stdout, &n, o.err, sizeof o.err);

@@ -1,0 +1,234 @@
+/* Directed vectors (us_gen_directed.h). The flow-control programs use Mesa's words where Mesa has the case and
+ * the fc form (docs/asm.md) where only another word reaches it; their conditions compare a per-pixel counter or
+ * input with 0, so each pixel's path is fixed by its inputs. docs/spec.md section 4 is the semantics, and each
+ * program's comment says which pixels do what and which bug would change which result. */
+#include "gen/us_gen_directed.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gen/us_gen.h"
+#include "isa/us_asm.h"
+
+/* ---- assembly fragments ---- */
+#define W " alu_wait\n"
+/* tT.r += 1 */
+#define INC(t) "    alu rgb: mad t" #t ".r, src0.rgb, src0.111, src0.111  src0=t" #t "\n"
+/* tT.CH = 1 */
+#define SET1(t, ch) "    alu rgb: mad t" #t "." #ch ", src0.111, src0.111, src0.000\n"
+/* ALU result: tA.r >= tB.r; the thresholds tB are half-integers and the counters tA integers, so the compare is
+ * never close (the vector stays stable under the bounds of docs/fp.md part C, where an equality would not) */
+#define GE(a, b) "    alu rgb: mad _, src0.rgb, src0.111, -src1.rgb  src0=t" #a " src1=t" #b "  result=r.ge\n"
+/* ALU result: tT.r != 0 (Mesa's IF condition) */
+#define NE(t) "    alu rgb: mad _, src0.rgb, src0.111, src0.000  src0=t" #t "  result=r.ne\n"
+#define OUT(t)                                                                                                     \
+    "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: mad o0.a, src0.a, src0.1, src0.0  src0=t" #t "\n"
+/* TEXKILL of the pixels whose t3 has a negative channel */
+#define KILL "    tex texkill t3._, t3.rgba, tex0\n"
+
+/* ---- corner 1: B_OP INCR deactivates only pixels that voted (were running) and still run ---- */
+
+/* Pixel 3 is killed first. Pixels 0 and 1 take the outer then-part, pixel 2 (t0.r = 0) the outer else-part: the
+ * outer IF_ELSE stays and its B_OP0 INCR makes pixel 2 INACTIVE(0). In the then-part both voters (0, 1) have
+ * t1.r = 0, so the inner IF_ELSE jumps to its else-part, and its B_OP1 INCR must only count pixel 2 up to 1 (it
+ * did not vote). An INCR that also deactivates non-voters resets pixel 2's counter to 0: the inner ENDIF then
+ * wakes it, the outer ELSE's B_ELSE puts it back to sleep with the others, nobody is left to run the outer
+ * else-part, and pixel 2 never writes t2.b. The same INCR also marks the killed pixel 3 INACTIVE(0), which only
+ * the trace shows (a killed pixel's branch state reaches no result). Expected: t2.g = 1 in pixels 0, 1; t2.b = 1
+ * in pixel 2. */
+static const char incr_inactive_src[] =
+    KILL
+    NE(0)
+    "    if_else OELSE" W
+    NE(1)
+    "    if_else IELSE" W
+    SET1(2, r)
+    "    else IENDIF" W
+    "IELSE:\n"
+    SET1(2, g)
+    "    endif" W
+    "IENDIF:\n"
+    "    else OENDIF" W
+    "OELSE:\n"
+    SET1(2, b)
+    "    endif" W
+    "OENDIF:\n"
+    OUT(2);
+
+/* Pixel 3 is a helper (uncovered) and Mesa's IF words ignore uncovered pixels in the decision, but pixel 3 still
+ * runs, takes a want, and INCR deactivates it when it disagrees with the quad (CTM p.37, fact 112: "active
+ * processors that disagree"). First IF_ELSE: the covered pixels (t0.r = 1) stay, the helper (t0.r = 0) wants
+ * the else-part: it is deactivated and runs the else-part alone (t2.g). Second IF_ELSE: the covered pixels
+ * (t1.r = 0) all jump to the else-part, the helper (t1.r = 1) wants the then-part, which the quad skips: it is
+ * deactivated and runs neither part. Expected: t2.r = t2.a = 1 in pixels 0-2, t2.g = 1 in pixel 3. An INCR that
+ * spares the helper because it did not count in the decision gives pixel 3 t2.r and t2.a instead. */
+static const char incr_helper_src[] =
+    NE(0)
+    "    if_else E1" W
+    SET1(2, r)
+    "    else N1" W
+    "E1:\n"
+    SET1(2, g)
+    "    endif" W
+    "N1:\n"
+    NE(1)
+    "    if_else E2" W
+    SET1(2, b)
+    "    else N2" W
+    "E2:\n"
+    "    alu alpha: mad t2.a, src0.1, src0.1, src0.0\n"
+    "    endif" W
+    "N2:\n"
+    OUT(2);
+
+/* A CONTINUE that does not jump, with B_OP0 INCR (not Mesa's word; a legal one). Three iterations; t9 counts
+ * them, and a pixel continues when t9.r >= t0.r: pixel 0 (t0.r = 0.5) from iteration 1, pixel 1 (1.5) from
+ * iteration 2, pixels 2 and 3 never. A pixel that continues voted but no longer runs after the op (it is masked
+ * until the ENDLOOP): INCR must leave it alone, and the ENDLOOP lets it run the next iteration. Expected: t9.r = 3
+ * everywhere; t10.r = 1 in pixel 1, 3 in pixels 2 and 3, unwritten in pixel 0. An INCR that deactivates it
+ * leaves it INACTIVE after the ENDLOOP clears its continue, so it sits out the remaining iterations (pixel 0:
+ * t9.r = 1). */
+static const char incr_continue_src[] =
+    "    loop END int=1" W
+    "BODY:\n"
+    INC(9)
+    GE(9, 0)
+    "    fc continue END func=0xf0 b0=incr ign_unc" W
+    INC(10)
+    "END:\n"
+    "    endloop BODY int=1" W
+    OUT(10);
+
+/* ---- corner 2: BREAK with JUMP_ANY decides on the voters' wants ---- */
+
+/* Four iterations, t9 counts them; the break wants when t9.r >= t0.r. Pixel 3 is a helper (uncovered; the
+ * break ignores it in the decision) with t0.r = 0.5; pixel 0 is killed at the top of the first iteration; pixel 1
+ * has t0.r = 2.5, pixel 2 never breaks (99.5). Iteration 1: only the helper wants: it breaks alone, the quad stays.
+ * Iteration 2: nobody wants (the killed pixel 0 and the broken helper are members that are gone, but not
+ * voters): the quad stays. Iteration 3: pixel 1 wants: the quad jumps out and every member leaves. Expected:
+ * t10.r = 2 in pixels 1 and 2, t9.r = 3 there and 1 in pixel 3. Counting the members instead of the voters
+ * leaves in iteration 1 (the helper) or 2 (the gone members); deciding as JUMP_ANY = 0 (all members gone) keeps
+ * pixel 2 looping to the count (t10.r = 4). */
+static const char break_any_src[] =
+    "    loop END int=1" W
+    "BODY:\n"
+    KILL
+    INC(9)
+    GE(9, 0)
+    "    fc breakloop EXIT func=0xf0 any ign_unc" W
+    INC(10)
+    "END:\n"
+    "    endloop BODY int=1" W
+    "EXIT:\n"
+    OUT(10);
+
+/* ---- corner 3: BREAK with JUMP_ANY = 0 counts killed members as gone ---- */
+
+/* Mesa's `if (t9 >= t0) break;` in a loop of four. Pixel 0 is killed in the first iteration (after counting it),
+ * pixel 1 breaks in iteration 1 (t0.r = 0.5), pixel 2 in iteration 2 (1.5), and pixel 3 is a helper that never
+ * breaks (99.5).
+ * In iteration 2 every covered member is broken or killed, so the quad jumps out and the helper leaves with
+ * them. Expected: t10.r = 1 in pixels 2 and 3. A break that waits for the killed member too (or for the
+ * helper) does not jump: the helper runs the rest of the loop alone (t10.r = 2 in pixel 3, more retired). */
+static const char break_killed_src[] =
+    "    loop END int=1" W
+    "BODY:\n"
+    INC(9)
+    KILL
+    GE(9, 0)
+    "    if NEXT" W
+    "    break EXIT popcnt=1" W
+    "    endif" W
+    "NEXT:\n"
+    INC(10)
+    "END:\n"
+    "    endloop BODY int=1" W
+    "EXIT:\n"
+    OUT(10);
+
+/* ---- corner 4: OMOD on results at the bottom of the normal range ---- */
+
+/* Each OMOD (x1 x2 x4 x8 /2 /4 /8) on 16 values around 2^-126 (t0: exponent fields 1-4 with both signs, a few
+ * ulps above each power, the top of exponent 1, and denormals), through MAD x*1+0 (t1-t7) and through MAX(x, x)
+ * (t8-t14, which passes a denormal to the OMOD unflushed); then MAD x*0.5+0 with x2 and x8 (t15, t16), where the
+ * product of an exponent-1 value is below 2^-126, flushes in the MAD, and stays zero after the scale. The
+ * scale is exact (docs/fp.md), so /2 flushes exponent field 1, /4 fields 1-2, /8 fields 1-3, to a zero of the
+ * input's sign (CTM p.29, p.40: no denormal results), and keeps the next field up. */
+#define OM(op, d, m, b3, b1)                                                                                       \
+    "    alu rgb: " op m " t" #d ".rgb, src0.rgb, src0." b3 ", src0.000  alpha: " op m " t" #d ".a, src0.a, src0." b1 \
+    ", src0.0  src0=t0\n"
+#define MAD1(d, m) OM("mad", d, m, "111", "1")
+#define MAX1(d, m) OM("max", d, m, "rgb", "a")
+#define MADH(d, m) OM("mad", d, m, "hhh", "h")
+static const char omod_min_normal_src[] =
+    MAD1(1, "") MAD1(2, ".x2") MAD1(3, ".x4") MAD1(4, ".x8") MAD1(5, ".d2") MAD1(6, ".d4") MAD1(7, ".d8")
+    MAX1(8, "") MAX1(9, ".x2") MAX1(10, ".x4") MAX1(11, ".x8") MAX1(12, ".d2") MAX1(13, ".d4") MAX1(14, ".d8")
+    MADH(15, ".x2") MADH(16, ".x8")
+    OUT(5);
+
+/* ---- the table ---- */
+
+#define F0 0x00000000u
+#define F1 0x3F800000u
+#define FM1 0xBF800000u
+#define H0 0x3F000000u  /* 0.5 */
+#define H1 0x3FC00000u  /* 1.5 */
+#define H2 0x40200000u  /* 2.5 */
+#define H99 0x42C70000u /* 99.5 */
+
+typedef struct directed {
+    const char *name, *src;
+    unsigned kr;     /* int constant 1: the loops' iteration count */
+    uint8_t covered;
+    uint32_t t[US_NPIX][4][4]; /* inputs t0..t3: pixel, temporary, r g b a (the rest 0) */
+} directed_t;
+
+static const directed_t directed[] = {
+    {"incr-inactive", incr_inactive_src, 1, 0xF,
+     {{{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F0}}, {{F1}, {F0}, {F0}, {FM1}}}},
+    {"incr-helper", incr_helper_src, 1, 0x7,
+     {{{F1}, {F0}}, {{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F1}}}},
+    {"incr-continue", incr_continue_src, 3, 0xF,
+     {{{H0}}, {{H1}}, {{H99}}, {{H99}}}},
+    {"break-any", break_any_src, 4, 0x7,
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H2}}, {{H99}}, {{H0}}}},
+    {"break-killed", break_killed_src, 4, 0x7,
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H0}}, {{H1}}, {{H99}}}},
+    {"omod-min-normal", omod_min_normal_src, 1, 0xF,
+     {{{0x00800000u, 0x00800001u, 0x00800003u, 0x80800000u}},
+      {{0x80800001u, 0x00FFFFFFu, 0x01000000u, 0x81000001u}},
+      {{0x01800000u, 0x81800005u, 0x01FFFFFFu, 0x02000000u}},
+      {{0x82000001u, 0x007FFFFFu, 0x80000001u, 0x00800002u}}}},
+};
+#define NDIRECTED (sizeof directed / sizeof directed[0])
+
+unsigned us_gen_directed_count(void) { return (unsigned)NDIRECTED; }
+
+const char *us_gen_directed_name(unsigned which) { return which < NDIRECTED ? directed[which].name : "?"; }
+
+bool us_gen_directed_vector(unsigned which, us_vector_t *v, char *err, size_t err_size)
+{
+    static us_program_t p;
+    if (which >= NDIRECTED) {
+        snprintf(err, err_size, "no directed vector %u", which);
+        return false;
+    }
+    const directed_t *d = &directed[which];
+    if (us_asm_ex(d->src, d->name, &p, err, err_size, true) != 0)
+        return false;
+    us_gen_make_safe(&p);
+    us_vec_init(v);
+    snprintf(v->name, sizeof v->name, "directed-%s", d->name);
+    us_vec_add_write(v, US_CONFIG_ADDR, 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO);
+    us_vec_add_write(v, US_FC_CTRL_ADDR, US_FC_CTRL_FULL_FC_EN_MASK);
+    uint32_t last = p.count - 1u;
+    us_vec_add_write(v, US_CODE_ADDR_ADDR, last << US_CODE_ADDR_END_ADDR_LO);
+    us_vec_add_write(v, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
+    us_vec_add_write(v, US_FC_INT_CONST_ADDR, 0xFFu);
+    us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u, d->kr);
+    us_vec_add_program(v, &p, 0);
+    v->covered = d->covered;
+    for (unsigned px = 0; px < US_NPIX; px++)
+        memcpy(v->temp[px], d->t[px], sizeof d->t[px]);
+    return true;
+}

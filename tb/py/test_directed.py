@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The directed vectors (vectors/smoke/directed-*.vec, model/gen/us_gen_directed.c) reach the corners they are
+for, and each catches its bugs:
+- their key expectations agree with values worked out here from the spec and the CTM Guide, not from the model:
+  the final counters and flags of the flow-control programs (docs/spec.md section 4), and every OMOD result of
+  the OMOD vector, computed from the OMOD rules (exact scaling, no denormal results, signed zeros);
+- planted bugs: on a copy of the model (model/, the Makefile, built into the copy with the Makefile's own rules),
+  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions) or us_fp.c (OMOD) makes the vectors
+  named for it fail under the copy's usim, and, where the bug changes results (not only the branch state of a
+  killed pixel), they fail with the retire trace and the retired count taken out too; the unmutated copy passes
+  them all. A mutation whose text is no longer in the source fails the test (it has gone stale).
+usage: test_directed.py"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, summary  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SMOKE = os.path.join(ROOT, "vectors", "smoke")
+NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-killed", "omod-min-normal"]
+
+# (name, file, text, replacement, vectors that must fail, whether results change): one line each
+FC, FP = "model/golden/us_fc.c", "model/golden/us_fp.c"
+DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);"
+JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
+GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
+FLUSH = "if (e == 0 || scaled <= 0)"
+PLANTS = [
+    # corner 1: B_OP INCR deactivates only the pixels that ran at the vote and still run
+    ("INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)", FC, DISAGREE,
+     "uint8_t disagree = (uint8_t)(jumped ? ~v->want : v->want) & 0xFu;", ["incr-inactive"], True),
+    ("INCR deactivates killed pixels", FC, DISAGREE,
+     "uint8_t disagree = (uint8_t)~(q->inactive | us_quad_masked(q)) & (uint8_t)(jumped ? ~v->want : v->want);",
+     ["incr-inactive"], False),
+    ("INCR deactivates pixels that continued or broke at this instruction", FC, DISAGREE,
+     "uint8_t disagree = v->running & (uint8_t)(jumped ? ~v->want : v->want);", ["incr-continue"], True),
+    ("INCR spares uncovered pixels under IGNORE_UNCOVERED (voters instead of running pixels)", FC, DISAGREE,
+     "uint8_t disagree = v->voters & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);",
+     ["incr-helper"], True),
+    # corner 2: BREAK with JUMP_ANY decides on the voters
+    ("BREAK JUMP_ANY counts the wants of all members (uncovered ones too)", FC, JUMP,
+     "jump = fi->jump_any ? (v.want & top->member) != 0 : (members & (uint8_t)~gone) == 0;", ["break-any"], True),
+    ("BREAK JUMP_ANY jumps when any member is gone", FC, JUMP,
+     "jump = fi->jump_any ? (members & gone) != 0 : (members & (uint8_t)~gone) == 0;", ["break-any"], True),
+    ("BREAK JUMP_ANY decides like JUMP_ANY = 0 (every member gone)", FC, JUMP,
+     "jump = (members & (uint8_t)~gone) == 0;", ["break-any"], True),
+    # corner 3: BREAK with JUMP_ANY = 0 counts killed members as gone (and uncovered ones not at all)
+    ("BREAK JUMP_ANY=0 waits for killed members", FC, GONE,
+     "uint8_t gone = top->broken | (brk ? 0u : top->continued);", ["break-killed"], True),
+    ("BREAK JUMP_ANY=0 waits for uncovered members under IGNORE_UNCOVERED", FC,
+     "uint8_t members = counting_members(q, top, fi->ignore_uncovered);",
+     "uint8_t members = counting_members(q, top, false);", ["break-killed"], True),
+    # corner 4: OMOD at the bottom of the normal range
+    ("OMOD keeps a result of exponent 0 (a denormal) instead of flushing it", FP, FLUSH,
+     "if (e == 0 || scaled < 0)", ["omod-min-normal"], True),
+    ("OMOD flushes results of exponent 1 (the smallest normals)", FP, FLUSH,
+     "if (e == 0 || scaled <= 1)", ["omod-min-normal"], True),
+    ("OMOD scales a denormal instead of flushing it", FP, FLUSH, "if (scaled <= 0)", ["omod-min-normal"], True),
+    ("OMOD flushes to +0 whatever the sign", FP, "return r & SIGN_BIT; /* DAZ", "return 0u; /* DAZ",
+     ["omod-min-normal"], True),
+]
+
+
+def read_vec(path):
+    """{(pixel, temp): [4 values or None]}, killed mask, and the lines, of a vector's expectations."""
+    temps, killed = {}, None
+    lines = open(path).read().splitlines()
+    for ln in lines:
+        t = ln.split("#", 1)[0].split()
+        if t[:2] == ["expect", "temp"]:
+            temps[(int(t[2]), int(t[3]))] = [None if x == "-" else int(x, 16) for x in t[4:8]]
+        elif t[:2] == ["expect", "killed"]:
+            killed = int(t[2], 16)
+    return temps, killed, lines
+
+
+def inputs(lines):
+    """{(pixel, temp): [4 values]} of a vector's inputs."""
+    out = {}
+    for ln in lines:
+        t = ln.split("#", 1)[0].split()
+        if t and t[0] == "temp":
+            out[(int(t[1]), int(t[2]))] = [int(x, 16) for x in t[3:7]]
+    return out
+
+
+ONE, TWO, THREE = 0x3F800000, 0x40000000, 0x40400000
+_ = None
+# Worked out from docs/spec.md section 4 and the CTM's FC facts (p.36-37), per the programs' comments in
+# model/gen/us_gen_directed.c: {(pixel, temp): [r, g, b, a] with None = not written}, and the killed mask.
+FC_EXPECT = {
+    # p3 killed; p0, p1 outer then + inner else (t2.g); p2 outer else (t2.b): the inner IF_ELSE's INCR only
+    # counts the inactive pixel 2 up, so the inner ENDIF does not wake it and it runs the outer else-part
+    "incr-inactive": ({(0, 2): [_, ONE, _, _], (1, 2): [_, ONE, _, _], (2, 2): [_, _, ONE, _]}, 0x8),
+    # the helper, deactivated by both INCRs, runs only the first else-part
+    "incr-helper": ({(p, 2): [ONE, _, _, ONE] for p in range(3)} | {(3, 2): [_, ONE, _, _]}, 0x0),
+    # three iterations for everybody; pixel 0 skips the rest of iterations 1-3, pixel 1 of iterations 2-3
+    "incr-continue": ({(p, 9): [THREE, _, _, _] for p in range(4)} |
+                      {(1, 10): [ONE, _, _, _], (2, 10): [THREE, _, _, _], (3, 10): [THREE, _, _, _]}, 0x0),
+    # helper breaks alone in iteration 1, nobody wants in 2, pixel 1 takes the quad out in 3
+    "break-any": ({(1, 9): [THREE, _, _, _], (2, 9): [THREE, _, _, _], (3, 9): [ONE, _, _, _],
+                   (1, 10): [TWO, _, _, _], (2, 10): [TWO, _, _, _]}, 0x1),
+    # pixel 1 breaks in iteration 1, pixel 2 in 2 with pixel 0 killed: out, the helper with them
+    "break-killed": ({(0, 9): [ONE, _, _, _], (1, 9): [ONE, _, _, _], (2, 9): [TWO, _, _, _], (3, 9): [TWO, _, _, _],
+                      (2, 10): [ONE, _, _, _], (3, 10): [ONE, _, _, _]}, 0x1),
+}
+
+SIGN, EXP = 0x80000000, 0x7F800000
+
+
+def omod(x, k):
+    """The OMOD scale 2^k of x from the CTM rules (p.29, p.40): a denormal is a zero of its sign (x1 included),
+    the scale is exact, a result below 2^-126 is a zero of its sign. No input here is near overflow."""
+    e = (x & EXP) >> 23
+    if e == 0 or e + k < 1:
+        return x & SIGN
+    return (x & ~EXP) | ((e + k) << 23)
+
+
+def mad_times(x, k):
+    """MAD x * 2^k + (+0), two roundings (docs/spec.md section 5): denormal inputs read as zeros of their sign,
+    a product below 2^-126 is a zero of its sign, and adding +0 to a zero gives +0 (CTM p.41: the adder makes
+    -0 only from two negative inputs)."""
+    e = (x & EXP) >> 23
+    if e == 0 or e + k < 1:
+        return 0
+    return (x & ~EXP) | ((e + k) << 23)
+
+
+def omod_expect(t0):
+    """{(pixel, temp): 4 values} for t1..t16 of the OMOD vector from its inputs t0."""
+    scales = [0, 1, 2, 3, -1, -2, -3]  # x1 x2 x4 x8 /2 /4 /8
+    out = {}
+    for p in range(4):
+        xs = t0[(p, 0)]
+        for i, k in enumerate(scales):
+            out[(p, 1 + i)] = [omod(mad_times(x, 0), k) for x in xs]  # MAD x*1+0
+            out[(p, 8 + i)] = [omod(x, k) for x in xs]  # MAX(x, x) returns x's own bits
+        out[(p, 15)] = [omod(mad_times(x, -1), 1) for x in xs]  # MAD x*0.5+0, x2
+        out[(p, 16)] = [omod(mad_times(x, -1), 3) for x in xs]  # x8
+    return out
+
+
+def usim_fails(usim, vec, strip, tmp):
+    """True if usim fails the vector (exit 1); with strip, the trace and retired expectations are left out."""
+    if strip:
+        dst = os.path.join(tmp, "stripped-" + os.path.basename(vec))
+        with open(vec) as src, open(dst, "w") as out:
+            out.writelines(ln for ln in src if not ln.startswith(("expect trace", "expect retired")))
+        vec = dst
+    p = subprocess.run([usim, vec], capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        raise RuntimeError(f"usim {vec}: exit {p.returncode}: {p.stdout[-300:]} {p.stderr[-300:]}")
+    return p.returncode == 1
+
+
+def build(tree):
+    """Builds the copy's usim with the Makefile (no link-time optimisation: a mutation rebuilds one object)."""
+    jobs = str(min(os.cpu_count() or 2, 4))
+    p = subprocess.run(["make", "--no-print-directory", "-j" + jobs, "-C", tree, "OPTFLAGS=", "BUILD=b", "b/bin/usim"],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"building usim in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+    return os.path.join(tree, "b", "bin", "usim")
+
+
+def main():
+    vecs = {n: os.path.join(SMOKE, f"directed-{n}.vec") for n in NAMES}
+    found = sorted(os.path.basename(f) for f in glob.glob(os.path.join(SMOKE, "directed-*.vec")))
+    check(found == sorted(f"directed-{n}.vec" for n in NAMES), f"vectors/smoke holds the directed vectors ({found})")
+    if not all(os.path.exists(v) for v in vecs.values()):
+        return summary()
+
+    # The expectations, worked out independently.
+    for name, (want, killed) in FC_EXPECT.items():
+        temps, k, lines = read_vec(vecs[name])
+        keys = {key for key in temps if key[1] in {t for _, t in want}}
+        bad = [(key, temps.get(key), want.get(key)) for key in sorted(keys | set(want)) if temps.get(key) != want.get(key)]
+        check(not bad and k == killed and any(ln.startswith("expect trace") for ln in lines),
+              f"directed-{name}: the final counters and flags are the spec's, with the trace expected "
+              f"(differences: {bad[:3]}, killed {k} vs {killed})")
+    temps, _, lines = read_vec(vecs["omod-min-normal"])
+    want = omod_expect(inputs(lines))
+    bad = [(key, [hex(x) for x in temps.get(key) or []], [hex(x) for x in v]) for key, v in sorted(want.items())
+           if temps.get(key) != v]
+    check(not bad and len(want) == 64, f"directed-omod-min-normal: every OMOD result (t1-t16, 4 pixels) is the one the "
+          f"OMOD rules give ({len(bad)} differ: {bad[:2]})")
+    below = [x for p in range(4) for x in inputs(lines)[(p, 0)] if 0x00800000 <= (x & 0x7FFFFFFF) < 0x02800000]
+    check(len(below) >= 12 and {(x & EXP) >> 23 for x in below} == {1, 2, 3, 4} and any(x & SIGN for x in below),
+          f"the OMOD inputs hold both signs of exponent fields 1-4 ({len(below)} values)")
+
+    # The planted bugs.
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "tree")
+        os.makedirs(os.path.join(tree, "tb"))
+        shutil.copy(os.path.join(ROOT, "Makefile"), tree)
+        shutil.copy(os.path.join(ROOT, "tb", "config.mk"), os.path.join(tree, "tb"))
+        for d in ("mk", "model"):
+            shutil.copytree(os.path.join(ROOT, d), os.path.join(tree, d))
+        usim = build(tree)
+        clean = [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)]
+        check(not clean, f"the unmutated copy passes every directed vector (fails: {clean})")
+        for what, rel, old, new, must, results in PLANTS:
+            path = os.path.join(tree, rel)
+            with open(path) as fh:
+                orig = fh.read()
+            if not check(orig.count(old) == 1, f"plant '{what}': its text occurs once in {rel} (stale plant?)"):
+                continue
+            with open(path, "w") as fh:
+                fh.write(orig.replace(old, new))
+            try:
+                usim = build(tree)
+                failing = [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)]
+                by_result = [n for n in must if usim_fails(usim, vecs[n], True, tmp)]
+            finally:
+                with open(path, "w") as fh:
+                    fh.write(orig)
+            ok = set(must) <= set(failing) and (not results or by_result == must)
+            check(ok, f"plant '{what}' ({rel}): {', '.join(must)} fail{' on results' if results else ' (trace)'} "
+                      f"(failing: {failing or 'none'}; on results alone: {by_result or 'none'})")
+            if ok:
+                print(f"ok: {what}: fails {', '.join('directed-' + n for n in failing)}"
+                      f"{' (results)' if results else ' (trace only)'}")
+        usim = build(tree)
+        check(not [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)], "the restored copy passes again")
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
