@@ -21,8 +21,12 @@ void us_shader_init(us_shader_t *sh)
     memset(sh, 0, sizeof *sh);
     sh->config = 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO;
     sh->params = us_default_params();
-    for (unsigned i = 0; i < US_MAX_INST; i++)
-        decode_slot(sh, i);
+    /* every slot holds the same zero words: decode one, copy it (vector parsing inits a shader per register line) */
+    decode_slot(sh, 0);
+    for (unsigned i = 1; i < US_MAX_INST; i++) {
+        sh->dec[i] = sh->dec[0];
+        sh->illegal[i] = sh->illegal[0];
+    }
 }
 
 /* GA_US_VECTOR_INDEX.CLAMP: constants clamped to [-1, 1] as they are loaded; NaN loads as +0. */
