@@ -32,7 +32,7 @@ def run(harness, limit, seed, corpus):
     os.makedirs(corpus, exist_ok=True)
     artifacts = os.path.join(FUZZ, "artifacts")
     os.makedirs(artifacts, exist_ok=True)
-    argv = [binary, corpus, seeds, f"-timeout={TIMEOUT}", "-print_final_stats=1",
+    argv = [binary, corpus, seeds, f"-timeout={TIMEOUT}", "-error_exitcode=1", "-print_final_stats=1",
             f"-artifact_prefix={artifacts}/{harness}-", *limit]
     if seed is not None:
         argv.append(f"-seed={seed}")
