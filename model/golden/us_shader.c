@@ -52,8 +52,8 @@ static void vector_data(us_shader_t *sh, uint32_t value)
     } else {
         unsigned i = sh->vec_index & (US_MAX_INST - 1u);
         sh->imem[i].w[sh->vec_word] = value;
+        decode_slot(sh, i); /* each dword lands as it is written (rtl/us_load_port.sv too), a load cut short as well */
         if (++sh->vec_word == 6) {
-            decode_slot(sh, i);
             sh->vec_word = 0;
             sh->vec_index = (i + 1u) & (US_MAX_INST - 1u);
         }
