@@ -3,7 +3,8 @@
 dictionary per text harness (OUT/<harness>.dict: the words its seeds use, so mutations splice whole tokens).
 - fuzz_hex: the Mesa corpus programs (SHARED/corpus/mesa-fs) and each smoke vector's program as a hex list;
 - fuzz_asm: the code blocks of docs/asm.md, probes/*.s, and usdis of every fuzz_hex seed;
-- fuzz_vec: vectors/smoke/*.vec;
+- fuzz_vec: vectors/smoke/*.vec, the example of vectors/FORMAT.md, a write of every control register by name (in
+  its dictionary too);
 - fuzz_exec: every fuzz_hex program (at most 64 instructions) behind a 20-byte header (tb/fuzz/fuzz_exec.c).
 usage: fuzz_seeds.py --out DIR [--shared DIR] [--usdis PATH]"""
 import argparse
@@ -53,6 +54,14 @@ def asm_blocks(path):
         return re.findall(r"^```asm\n(.*?)^```", fh.read(), re.S | re.M)
 
 
+def register_names():
+    """The control registers a vector's `reg` line may name (spec/isa.txt; the smoke vectors name only a few)."""
+    with open(os.path.join(ROOT, "spec", "isa.txt")) as fh:
+        regs = [line.split() for line in fh if line.startswith("reg ")]
+    return [r[1] for r in regs if not any(k.startswith("word=") or k.startswith("count=") and k != "count=1"
+                                          for k in r)]
+
+
 def write(d, data):
     """One seed, named by its content (so duplicates fold)."""
     data = data.encode() if isinstance(data, str) else data
@@ -60,12 +69,12 @@ def write(d, data):
         fh.write(data)
 
 
-def write_dict(path, texts):
-    """libFuzzer's dictionary format: one quoted token per line, the most frequent first."""
+def write_dict(path, texts, always=()):
+    """libFuzzer's dictionary format: one quoted token per line, the ones in always and the most frequent."""
     count = collections.Counter(t for text in texts for t in re.findall(r"[A-Za-z_][\w.]*|0x[0-9a-f]+|[=:,|\[\]+-]", text)
                                 if 1 < len(t) <= 32 or not t[0].isalnum())
     with open(path, "w") as fh:
-        for tok, _ in count.most_common(DICT_WORDS):
+        for tok in list(always) + [t for t, _ in count.most_common(DICT_WORDS) if t not in always]:
             fh.write('"%s"\n' % tok.replace("\\", "\\\\").replace('"', '\\"'))
 
 
@@ -105,10 +114,14 @@ def main():
             asm.append(disassemble(a.usdis, text))
     for text in asm:
         write(dirs["fuzz_asm"], text)
-    for text in vec_texts:
+    with open(os.path.join(ROOT, "vectors", "FORMAT.md")) as fh:
+        example = [b for b in re.findall(r"^```\n(.*?)^```", fh.read(), re.S | re.M) if b.startswith("usvec")]
+    # one write of each control register by name, in the spec's order (the smoke vectors name only a few)
+    registers = "usvec 1\n" + "".join(f"reg {r} 0x00000001\n" for r in register_names())
+    for text in vec_texts + example + [registers]:
         write(dirs["fuzz_vec"], text)
     write_dict(os.path.join(a.out, "fuzz_asm.dict"), asm)
-    write_dict(os.path.join(a.out, "fuzz_vec.dict"), vec_texts)
+    write_dict(os.path.join(a.out, "fuzz_vec.dict"), vec_texts, register_names())
     for h, d in dirs.items():
         print(f"fuzz_seeds: {h}: {len(os.listdir(d))} seeds")
     return 0

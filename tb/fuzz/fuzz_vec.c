@@ -4,7 +4,8 @@
  * - parse,
  * - load the same shader and quad (us_vec_setup): program memory, constants, control registers, textures,
  *   parameters, covered pixels, temporaries, and the same unsafe mark,
- * - hold expectations the first run meets (us_vec_check), and a run of the copy meets them too. */
+ * - hold expectations the first run meets (us_vec_check), and a run of the copy meets them too;
+ * and the shader's decode cache must be in step with its program memory after any setup. */
 #define _POSIX_C_SOURCE 200809L
 #include "gen/us_vec.h"
 #include "golden/us_trace.h"
@@ -73,6 +74,28 @@ static void same_setup(const us_shader_t *a, const us_shader_t *b)
     }
 }
 
+/* us_model.h: dec and illegal are imem decoded, kept in step by every write. Compared through us_encode, which
+ * packs every field (a zero slot: its encoding is all zeros). */
+static void decode_in_step(const us_shader_t *sh)
+{
+    static const us_inst_t zero;
+    const bool zero_illegal = us_inst_check(&zero, NULL, 0) != 0;
+    for (unsigned i = 0; i < US_MAX_INST; i++) {
+        const us_inst_t *in = &sh->imem[i];
+        us_inst_t want = zero, got;
+        bool illegal = zero_illegal;
+        if (memcmp(in, &zero, sizeof zero) != 0) {
+            us_decoded_t d;
+            us_decode(in, &d);
+            us_encode(&d, &want);
+            illegal = us_inst_check(in, NULL, 0) != 0;
+        }
+        us_encode(&sh->dec[i], &got);
+        if (memcmp(&want, &got, sizeof got) != 0 || illegal != sh->illegal[i])
+            fuzz_fail("slot %u: the decode cache is out of step with program memory", i);
+    }
+}
+
 static void same_quad(const us_quad_t *a, const us_quad_t *b)
 {
     SAME(temp, "set of input temporaries");
@@ -115,6 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (v.params.watchdog > FUZZ_WATCHDOG)
             v.params.watchdog = FUZZ_WATCHDOG;
         run_vector(&v, &first);
+        decode_in_step(&first.sh);
         char *out = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&out, &len);
