@@ -47,7 +47,9 @@ def run(harness, limit, seed, corpus):
     if p.returncode != 0:
         print("\n".join(out.splitlines()[-60:]))
         saved = re.findall(r"Test unit written to (\S+)", out)
-        print(f"fuzz {harness}: FAILED (exit {p.returncode}); input saved: {saved[-1] if saved else 'none'}; "
+        why = re.search(r"^(fuzz: property broken: .*|==\d+==ERROR: .*|.*runtime error: .*|ALARM: .*)$", out, re.M)
+        print(f"fuzz {harness}: FAILED (exit {p.returncode}): {why.group(1) if why else 'see above'}")
+        print(f"fuzz {harness}: input saved: {saved[-1] if saved else 'none'}; "
               f"reproduce: {binary} {saved[-1] if saved else 'INPUT'}")
         return 1
     print(f"fuzz {harness}: {runs} runs, {rate} exec/s, {where}")

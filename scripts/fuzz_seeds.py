@@ -71,7 +71,8 @@ def write(d, data):
 
 def write_dict(path, texts, always=()):
     """libFuzzer's dictionary format: one quoted token per line, the ones in always and the most frequent."""
-    count = collections.Counter(t for text in texts for t in re.findall(r"[A-Za-z_][\w.]*|0x[0-9a-f]+|[=:,|\[\]+-]", text)
+    token = re.compile(r"[A-Za-z_][\w.]*|0x[0-9a-f]+|[=:,|\[\]+-]")
+    count = collections.Counter(t for text in texts for t in token.findall(text)
                                 if 1 < len(t) <= 32 or not t[0].isalnum())
     with open(path, "w") as fh:
         for tok in list(always) + [t for t, _ in count.most_common(DICT_WORDS) if t not in always]:
