@@ -16,7 +16,7 @@ $(FUZZ_DIR)/obj/%.o: model/%.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(FUZZ_DIR)/libus.a: $(FUZZ_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
-$(FUZZ_DIR)/bin/%: tb/fuzz/%.c tb/fuzz/fuzz.h $(FUZZ_DIR)/libus.a
+$(FUZZ_DIR)/bin/%: tb/fuzz/%.c $(wildcard tb/fuzz/*.h) $(FUZZ_DIR)/libus.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_DIR)/libus.a -o $@ $(LDLIBS)
 
