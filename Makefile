@@ -40,6 +40,7 @@ help:
 	@echo "make bringup-suite  stable, silicon-safe vectors reaching every field value, exported: build/bringup-suite/"
 	@echo "make mesa-corpus  Mesa's R500 compiler (patched, on the radeon drm-shim) over piglit's shader tests: corpus/piglit/"
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
+	@echo "make fuzz     the libFuzzer harnesses of tb/fuzz, FUZZ_SECONDS=$(FUZZ_SECONDS) each, from a seed corpus in build/fuzz"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc; fst-build"
@@ -95,7 +96,7 @@ $(OBJ_DIRS) $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests $(BUILD)/san/lib $(BUILD)/s
 test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
 
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build fuzz-build
 	@python3 tb/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
 bench: $(BUILD)/tests/bench_model \

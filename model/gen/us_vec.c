@@ -412,24 +412,27 @@ static void describe(char *buf, size_t n, uint32_t bits)
     snprintf(buf, n, "0x%08x (%s)", bits, d);
 }
 
-static unsigned compare_channels(us_strbuf_t *rep, const char *what, const uint32_t *exp, uint8_t exp_mask,
-                                 const uint32_t *got, uint8_t got_mask)
+/* `what` is a format with up to two unsigned arguments, formatted (and the values described) only on a difference:
+ * the check runs on every vector, and nearly every channel agrees. */
+static unsigned compare_channels(us_strbuf_t *rep, const char *what, unsigned x, unsigned y, const uint32_t *exp,
+                                 uint8_t exp_mask, const uint32_t *got, uint8_t got_mask)
 {
     static const char ch[4] = {'r', 'g', 'b', 'a'};
     unsigned bad = 0;
     for (unsigned c = 0; c < 4; c++) {
         bool e = exp_mask >> c & 1u, g = got_mask >> c & 1u;
-        char be[48], bg[48];
+        if (e == g && (!e || exp[c] == got[c]))
+            continue;
+        char name[64], be[48], bg[48];
+        snprintf(name, sizeof name, what, x, y);
         describe(be, sizeof be, exp[c]);
         describe(bg, sizeof bg, got[c]);
         if (e && !g)
-            us_sb_printf(rep, "%s.%c: expected %s, not written\n", what, ch[c], be);
+            us_sb_printf(rep, "%s.%c: expected %s, not written\n", name, ch[c], be);
         else if (!e && g)
-            us_sb_printf(rep, "%s.%c: written %s, not expected\n", what, ch[c], bg);
-        else if (e && g && exp[c] != got[c])
-            us_sb_printf(rep, "%s.%c: expected %s, got %s\n", what, ch[c], be, bg);
+            us_sb_printf(rep, "%s.%c: written %s, not expected\n", name, ch[c], bg);
         else
-            continue;
+            us_sb_printf(rep, "%s.%c: expected %s, got %s\n", name, ch[c], be, bg);
         bad++;
     }
     return bad;
@@ -439,22 +442,17 @@ unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const char *cons
                       us_strbuf_t *rep)
 {
     unsigned bad = 0;
-    char what[64];
     for (unsigned a = 0; a < US_NTEMP; a++)
-        for (unsigned p = 0; p < US_NPIX; p++) {
-            snprintf(what, sizeof what, "temp %u of pixel %u", a, p);
-            bad += compare_channels(rep, what, v->exp_temp[p][a], v->exp_temp_mask[a][p], q->temp[p][a],
-                                    q->temp_written[a][p]);
-        }
+        for (unsigned p = 0; p < US_NPIX; p++)
+            bad += compare_channels(rep, "temp %u of pixel %u", a, p, v->exp_temp[p][a], v->exp_temp_mask[a][p],
+                                    q->temp[p][a], q->temp_written[a][p]);
     for (unsigned t = 0; t < 4; t++)
-        for (unsigned p = 0; p < US_NPIX; p++) {
-            snprintf(what, sizeof what, "output %u of pixel %u", t, p);
-            bad += compare_channels(rep, what, v->exp_out[t][p], v->exp_out_mask[t][p], q->out[t][p], q->out_written[t][p]);
-        }
+        for (unsigned p = 0; p < US_NPIX; p++)
+            bad += compare_channels(rep, "output %u of pixel %u", t, p, v->exp_out[t][p], v->exp_out_mask[t][p],
+                                    q->out[t][p], q->out_written[t][p]);
     for (unsigned p = 0; p < US_NPIX; p++) {
-        snprintf(what, sizeof what, "w of pixel %u", p);
         uint32_t e[4] = {0, 0, 0, v->exp_w[p]}, g[4] = {0, 0, 0, q->w[p]};
-        bad += compare_channels(rep, what, e, (uint8_t)((v->exp_w_mask >> p & 1u) << 3), g,
+        bad += compare_channels(rep, "w of pixel %u", p, 0, e, (uint8_t)((v->exp_w_mask >> p & 1u) << 3), g,
                                 (uint8_t)((q->w_written >> p & 1u) << 3));
         if (v->exp_pred[p] != q->pred[p]) {
             us_sb_printf(rep, "predicates of pixel %u: expected 0x%x, got 0x%x\n", p, v->exp_pred[p], q->pred[p]);
@@ -505,6 +503,87 @@ static void put_word_comment(FILE *f, uint32_t w)
     fprintf(f, " %s", d);
 }
 
+static void put_reg(FILE *f, uint32_t a, uint32_t val)
+{
+    const char *name = NULL;
+    for (unsigned r = 0; r < US_REG_COUNT; r++)
+        if (us_regs[r].word < 0 && us_regs[r].count == 1 && us_regs[r].addr == a)
+            name = us_regs[r].name;
+    if (a >= US_FC_INT_CONST_ADDR && a < US_FC_INT_CONST_ADDR + 4u * US_FC_INT_CONST_COUNT)
+        fprintf(f, "int %u 0x%08x\n", (a - US_FC_INT_CONST_ADDR) / 4u, val);
+    else if (a == US_FC_BOOL_CONST_ADDR)
+        fprintf(f, "bool 0x%08x\n", val);
+    else if (name)
+        fprintf(f, "reg %s 0x%08x\n", name, val);
+    else
+        fprintf(f, "reg 0x%04x 0x%08x\n", a, val);
+}
+
+/* The data words of a load-port run not (yet) completed to a whole instruction or constant. */
+typedef struct port_run {
+    uint32_t index; /* GA_US_VECTOR_INDEX that starts it again: slot or entry, type and clamp */
+    uint32_t word[6];
+    unsigned n;
+} port_run_t;
+
+/* A run cut short (by an index write or the end of the setup) still wrote its words: as raw writes. */
+static void flush_run(FILE *f, port_run_t *run)
+{
+    if (run->n)
+        put_reg(f, GA_US_VECTOR_INDEX_ADDR, run->index);
+    for (unsigned i = 0; i < run->n; i++)
+        put_reg(f, GA_US_VECTOR_DATA_ADDR, run->word[i]);
+    run->n = 0;
+}
+
+/* Replays the setup writes, folding load-port runs back into inst/const lines. */
+static void write_setup(FILE *f, const us_vector_t *v)
+{
+    us_shader_t sh; /* where the load port stands */
+    us_shader_init(&sh);
+    us_strbuf_t sb;
+    us_sb_init(&sb);
+    port_run_t run = {0, {0}, 0};
+    for (unsigned i = 0; i < v->nwrites; i++) {
+        uint32_t a = v->writes[i].addr, val = v->writes[i].value;
+        if (a == GA_US_VECTOR_INDEX_ADDR) {
+            flush_run(f, &run);
+            us_shader_write(&sh, a, val);
+            continue;
+        }
+        if (a == GA_US_VECTOR_DATA_ADDR) {
+            bool is_const = sh.vec_const;
+            unsigned idx = sh.vec_index, word = sh.vec_word;
+            if (!run.n)
+                run.index = idx << GA_US_VECTOR_INDEX_INDEX_LO | (is_const ? GA_US_VECTOR_INDEX_TYPE_MASK : 0u) |
+                            (sh.vec_clamp ? GA_US_VECTOR_INDEX_CLAMP_MASK : 0u);
+            run.word[run.n++] = val;
+            us_shader_write(&sh, a, val);
+            if (is_const && word == 3) {
+                const uint32_t *k = sh.konst[idx & (US_NCONST - 1u)];
+                fprintf(f, "const %u 0x%08x 0x%08x 0x%08x 0x%08x  #", idx & (US_NCONST - 1u), k[0], k[1], k[2], k[3]);
+                for (unsigned c = 0; c < 4; c++)
+                    put_word_comment(f, k[c]);
+                fputc('\n', f);
+                run.n = 0;
+            } else if (!is_const && word == 5) {
+                const us_inst_t *in = &sh.imem[idx & (US_MAX_INST - 1u)];
+                us_sb_clear(&sb);
+                us_dis_inst(&sb, in, NULL, idx);
+                for (char *nl = sb.data; (nl = strchr(nl, '\n'));)
+                    *nl = ' ';
+                fprintf(f, "inst %u 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x  # %s\n", idx & (US_MAX_INST - 1u),
+                        in->w[0], in->w[1], in->w[2], in->w[3], in->w[4], in->w[5], sb.data);
+                run.n = 0;
+            }
+            continue;
+        }
+        put_reg(f, a, val);
+    }
+    flush_run(f, &run);
+    us_sb_free(&sb);
+}
+
 void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace)
 {
     fprintf(f, "usvec %d\n", US_VEC_VERSION);
@@ -518,51 +597,7 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char 
     if (v->params.addr_depth != d.addr_depth) fprintf(f, "param addr_depth %u\n", v->params.addr_depth);
     if (v->params.counter_bits != d.counter_bits) fprintf(f, "param counter_bits %u\n", v->params.counter_bits);
     if (v->params.watchdog != d.watchdog) fprintf(f, "param watchdog %u\n", v->params.watchdog);
-    /* Replay the setup writes, folding load-port runs back into inst/const lines. */
-    us_shader_t sh;
-    us_shader_init(&sh);
-    us_strbuf_t sb;
-    us_sb_init(&sb);
-    for (unsigned i = 0; i < v->nwrites; i++) {
-        uint32_t a = v->writes[i].addr, val = v->writes[i].value;
-        if (a == GA_US_VECTOR_INDEX_ADDR) {
-            us_shader_write(&sh, a, val);
-            continue;
-        }
-        if (a == GA_US_VECTOR_DATA_ADDR) {
-            bool is_const = sh.vec_const;
-            unsigned idx = sh.vec_index, word = sh.vec_word;
-            us_shader_write(&sh, a, val);
-            if (is_const && word == 3) {
-                const uint32_t *k = sh.konst[idx & (US_NCONST - 1u)];
-                fprintf(f, "const %u 0x%08x 0x%08x 0x%08x 0x%08x  #", idx & (US_NCONST - 1u), k[0], k[1], k[2], k[3]);
-                for (unsigned c = 0; c < 4; c++)
-                    put_word_comment(f, k[c]);
-                fputc('\n', f);
-            } else if (!is_const && word == 5) {
-                const us_inst_t *in = &sh.imem[idx & (US_MAX_INST - 1u)];
-                us_sb_clear(&sb);
-                us_dis_inst(&sb, in, NULL, idx);
-                for (char *nl = sb.data; (nl = strchr(nl, '\n'));)
-                    *nl = ' ';
-                fprintf(f, "inst %u 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x 0x%08x  # %s\n", idx & (US_MAX_INST - 1u),
-                        in->w[0], in->w[1], in->w[2], in->w[3], in->w[4], in->w[5], sb.data);
-            }
-            continue;
-        }
-        const char *name = NULL;
-        for (unsigned r = 0; r < US_REG_COUNT; r++)
-            if (us_regs[r].word < 0 && us_regs[r].count == 1 && us_regs[r].addr == a)
-                name = us_regs[r].name;
-        if (a >= US_FC_INT_CONST_ADDR && a < US_FC_INT_CONST_ADDR + 4u * US_FC_INT_CONST_COUNT)
-            fprintf(f, "int %u 0x%08x\n", (a - US_FC_INT_CONST_ADDR) / 4u, val);
-        else if (a == US_FC_BOOL_CONST_ADDR)
-            fprintf(f, "bool 0x%08x\n", val);
-        else if (name)
-            fprintf(f, "reg %s 0x%08x\n", name, val);
-        else
-            fprintf(f, "reg 0x%04x 0x%08x\n", a, val);
-    }
+    write_setup(f, v);
     fprintf(f, "covered 0x%x\n", v->covered);
     for (unsigned p = 0; p < US_NPIX; p++)
         for (unsigned a = 0; a < US_NTEMP; a++) {
@@ -586,7 +621,8 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char 
             }
     }
     if (q) {
-        us_sb_clear(&sb);
+        us_strbuf_t sb;
+        us_sb_init(&sb);
         us_state_dump(&sb, q);
         for (char *line = sb.data, *nl; line && *line; line = nl ? nl + 1 : NULL) {
             nl = strchr(line, '\n');
@@ -596,6 +632,6 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char 
         }
         for (unsigned i = 0; i < ntrace; i++)
             fprintf(f, "expect trace %s\n", trace[i]);
+        us_sb_free(&sb);
     }
-    us_sb_free(&sb);
 }

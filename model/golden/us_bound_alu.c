@@ -221,6 +221,16 @@ static us_iv_t frc(const us_exec_t *x, unsigned p, us_iv_t a)
     return arith(x, p, &a, 1, f_frc, &c, "FRC", SLACK_NONE);
 }
 
+/* Zeros and denormals: MIN and MAX compare them after DAZ, all equal (-0 == +0), so between two of them the
+ * result is the second operand's own bits, whatever their order as bit patterns. */
+#define ZERO_CLASS_LO 0x807FFFFFu
+#define ZERO_CLASS_HI 0x007FFFFFu
+
+static bool meets_zero_class(us_iv_t v)
+{
+    return us_iv_key(v.lo) <= us_iv_key(ZERO_CLASS_HI) && us_iv_key(v.hi) >= us_iv_key(ZERO_CLASS_LO);
+}
+
 /* MIN, MAX: the result is one of the operands, exact when both are; a NaN gives the second (CTM p.42). */
 static us_iv_t minmax(us_iv_t a, us_iv_t b, bool is_max)
 {
@@ -231,6 +241,11 @@ static us_iv_t minmax(us_iv_t a, us_iv_t b, bool is_max)
     uint32_t klo = is_max ? (us_iv_key(a.lo) > us_iv_key(b.lo) ? a.lo : b.lo) : (us_iv_key(a.lo) < us_iv_key(b.lo) ? a.lo : b.lo);
     uint32_t khi = is_max ? (us_iv_key(a.hi) > us_iv_key(b.hi) ? a.hi : b.hi) : (us_iv_key(a.hi) < us_iv_key(b.hi) ? a.hi : b.hi);
     us_iv_t r = {klo, khi};
+    if (meets_zero_class(a) && meets_zero_class(b)) { /* a tie gives b: its part in the zero class */
+        us_iv_t bz = {us_iv_key(b.lo) < us_iv_key(ZERO_CLASS_LO) ? ZERO_CLASS_LO : b.lo,
+                      us_iv_key(b.hi) > us_iv_key(ZERO_CLASS_HI) ? ZERO_CLASS_HI : b.hi};
+        r = us_iv_hull(r, bz);
+    }
     return r;
 }
 

@@ -21,8 +21,12 @@ void us_shader_init(us_shader_t *sh)
     memset(sh, 0, sizeof *sh);
     sh->config = 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO;
     sh->params = us_default_params();
-    for (unsigned i = 0; i < US_MAX_INST; i++)
-        decode_slot(sh, i);
+    /* every slot holds the same zero words: decode one, copy it (vector parsing inits a shader per register line) */
+    decode_slot(sh, 0);
+    for (unsigned i = 1; i < US_MAX_INST; i++) {
+        sh->dec[i] = sh->dec[0];
+        sh->illegal[i] = sh->illegal[0];
+    }
 }
 
 /* GA_US_VECTOR_INDEX.CLAMP: constants clamped to [-1, 1] as they are loaded; NaN loads as +0. */
@@ -48,8 +52,8 @@ static void vector_data(us_shader_t *sh, uint32_t value)
     } else {
         unsigned i = sh->vec_index & (US_MAX_INST - 1u);
         sh->imem[i].w[sh->vec_word] = value;
+        decode_slot(sh, i); /* each dword lands as it is written (rtl/us_load_port.sv too), a load cut short as well */
         if (++sh->vec_word == 6) {
-            decode_slot(sh, i);
             sh->vec_word = 0;
             sh->vec_index = (i + 1u) & (US_MAX_INST - 1u);
         }
