@@ -33,11 +33,13 @@ SC_MODULE(CosimTop)
     int argc = 0;
     char **argv = nullptr;
     int status = 2;
+    bool done = false;
 
     void on_clock() { rtl->eval_clock(clk.read()); }
     void run()
     {
         status = cosim_run(*opt, *rtl, argc, argv);
+        done = true;
         sc_core::sc_stop();
     }
 
@@ -70,6 +72,7 @@ int sc_main(int argc, char **argv)
     top.argc = argc;
     top.argv = argv;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration done before anything runs
-    sc_core::sc_start();
+    if (!top.done)                             // a run refused before its first clock has stopped already
+        sc_core::sc_start();
     return top.status;
 }
