@@ -57,7 +57,7 @@ SC_MODULE(CosimTop)
 int sc_main(int argc, char **argv)
 {
     Options o;
-    if (int rc = cosim_parse(argc, argv, o))
+    if (int rc = cosim_parse(argc, argv, o); rc >= 0)
         return rc;
     if (o.wave && o.wave_fst) {
         fprintf(stderr, "uscosim_sc: this build writes VCD; use uscosim --fst for FST\n");
