@@ -53,13 +53,14 @@ def main():
     if p.returncode == 2:
         if os.path.exists(wave):
             os.remove(wave)
-        print("wave: the run refused its input (exit 2); no waveform", file=sys.stderr)
+        print("wave: the run refused its input or its waveform file (exit 2); no waveform", file=sys.stderr)
         return 2
     if not os.path.exists(wave):
         print(f"wave: no waveform was written (exit {p.returncode})", file=sys.stderr)
         return 2 if p.returncode == 2 else 1
     print(f"wave: {os.path.relpath(wave, ROOT)} ({os.path.getsize(wave)} bytes); the run exited {p.returncode}"
-          + (" (a mismatch: the window holds it)" if p.returncode == 1 else ""))
+          + (" (a mismatch: the window holds it)" if p.returncode == 1 else
+             " (a timeout: the cycle limit came first)" if p.returncode == 3 else ""))
     return 0
 
 

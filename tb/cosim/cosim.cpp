@@ -2,10 +2,19 @@
 //   uscosim VEC [options]                         a vector: its program, constants, registers, textures, quad
 //   uscosim --program IN.hex --seed N [options]   any program on inputs and constants made from the seed
 // Every retire record of the RTL steps the model's quad of that context and every field is compared. Exit 0 when
-// all records match (and a vector's expectations hold), 1 on a mismatch, 2 on bad input. tb/README.md.
+// all records match (and a vector's expectations hold), 1 on a mismatch, 2 on bad input or an unwritable output,
+// 3 when the cycle limit came first. tb/README.md.
 #include <unistd.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -20,6 +29,9 @@
 #include "cosim_report.h"
 #include "rtl_record.h"
 #include "us_state_pack.h"
+#ifdef US_TRACE_FST
+#include "gtkwave/fstapi.h"
+#endif
 
 extern "C" {
 #include "isa/us_hex.h"
@@ -36,33 +48,63 @@ extern "C" {
 namespace {
 
 
-int usage()
+void usage(FILE *out)
 {
-    fputs("usage: uscosim VEC [options]\n"
-          "       uscosim --program IN.hex --seed N [options]\n"
-          "       uscosim --random LEN --seed N [options]   (a random legal program of LEN instructions, watchdog 4096)\n"
-          "       uscosim --random-alu LEN --seed N [options]  (ALU/OUT only, for speed figures)\n"
-          "  --rtl-only         run the RTL alone, no comparison (the Verilated core's own speed)\n"
-          "  --quads N          quads to run (default: one per context, " "NUM_CTX " "of this build)\n"
-          "  --vcd FILE, --fst FILE  waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
-          "  --rand-seed N      random initial state of every register and memory (Verilator seed N);\n"
-          "                     +verilator+rand+reset+2 +verilator+seed+N say the same in Verilator's words\n"
-          "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
-          "  --report-dir DIR   where a mismatch report goes (default build)\n"
-          "  --result FILE      the run's verdict, figures, report file and repro command as JSON (for runners)\n"
-          "  --max-cycles N     stop with an error after N cycles (default: from the watchdog)\n"
-          "  --trace            print every retire record; --quiet: only the verdict\n"
-          "Exit 0 match, 1 mismatch, 2 bad input.\n",
-          stderr);
+    fprintf(out,
+            "usage: uscosim VEC [options]\n"
+            "       uscosim --program IN.hex --seed N [options]\n"
+            "       uscosim --random LEN --seed N [options]   (a random legal program of LEN instructions, watchdog "
+            "4096)\n"
+            "       uscosim --random-alu LEN --seed N [options]  (ALU/OUT only, for speed figures)\n"
+            "  --rtl-only         run the RTL alone, no comparison (the Verilated core's own speed)\n"
+            "  --quads N          quads to run, 1..1000000 (default: one per context, NUM_CTX of this build)\n"
+            "  --vcd FILE, --fst FILE  waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
+            "  --rand-seed N      random initial state of every register and memory (Verilator seed N);\n"
+            "                     +verilator+rand+reset+2 +verilator+seed+N say the same in Verilator's words\n"
+            "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
+            "  --report-dir DIR   where a mismatch report goes (default build)\n"
+            "  --result FILE      the run's verdict, figures, report file and repro command as JSON (for runners)\n"
+            "  --max-cycles N     the cycle limit: reaching it ends the run with TIMEOUT (default: the watchdog's\n"
+            "                     worth, watchdog x 8 x quads + 100000, and at most %llu cycles, minutes of CPU)\n"
+            "  --trace            print every retire record; --quiet: only the verdict\n"
+            "Numbers are decimal or 0x hex. Exit 0 match, 1 mismatch, 2 bad input or an unwritable output,\n"
+            "%d timeout (the cycle limit came before the quads finished; what retired until then matched).\n",
+            US_COSIM_CYCLE_CAP, US_COSIM_TIMEOUT);
+}
+
+// Exit status 2 after a message on what is wrong with the command line.
+int refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int refuse(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("uscosim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs(" (uscosim --help)\n", stderr);
+    va_end(ap);
     return 2;
 }
 
-bool parse_u64(const char *s, unsigned long long *out)
+// An option's number: decimal or 0x hex digits only, in lo..hi. strtoull alone takes a sign (wrapping "-1" to
+// 2^64-1), blanks and a leading 0 as octal, and stops quietly at the first non-digit.
+bool parse_number(const char *opt, const char *s, unsigned long long lo, unsigned long long hi,
+                  unsigned long long *out)
 {
+    const bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const char *digits = hex ? s + 2 : s;
     char *end;
     errno = 0;
-    *out = strtoull(s, &end, 0);
-    return *s && !*end && errno == 0;
+    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
+    bool ok = (hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits)) && !*end && errno == 0 &&
+              v >= lo && v <= hi;
+    if (!ok) {
+        if (hi == ULLONG_MAX)
+            refuse("%s: \"%s\" is not a whole number from %llu (decimal or 0x hex, below 2^64)", opt, s, lo);
+        else
+            refuse("%s: \"%s\" is not a whole number in %llu..%llu", opt, s, lo, hi);
+    }
+    *out = v;
+    return ok;
 }
 
 // The RTL's retire port as a record, the result value canonical as in the golden one (below).
@@ -144,12 +186,17 @@ void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in)
     t.launch_i = 0;
 }
 
-// The command that reproduces this run, without --result FILE (a repro must not overwrite a runner's result).
+// The command that reproduces this run, without --result FILE (a repro must not overwrite a runner's result) and
+// without its waveform options (a report's repro adds its own window; two waveforms would be refused).
 std::string command_line(int argc, char **argv)
 {
+    static const char *const dropped[] = {"--result", "--vcd", "--fst", "--wave-from", "--wave-to"};
     std::string s;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--result") && i + 1 < argc) {
+        bool drop = false;
+        for (const char *d : dropped)
+            drop |= !strcmp(argv[i], d) && i + 1 < argc;
+        if (drop) {
             i++;
             continue;
         }
@@ -160,7 +207,66 @@ std::string command_line(int argc, char **argv)
     return s;
 }
 
+#ifdef US_TRACE_FST
+// The FST writer maps temporary files: one that cannot grow (a full disk) faults when touched. A handler may only
+// write and unlink, so its message and file are ready beforehand.
+char bus_message[4352];
+size_t bus_message_len = 0;
+const char *bus_wave = nullptr;
+
+void on_sigbus(int)
+{
+    ssize_t n = write(2, bus_message, bus_message_len);
+    (void)n;
+    if (bus_wave)
+        unlink(bus_wave);
+    _exit(2);
+}
+
+// The FST writer ignores its write errors: read the file back; it must end at the last time dumped.
+bool fst_complete(const char *path, uint64_t end)
+{
+    void *r = fstReaderOpen(path);
+    if (!r)
+        return false;
+    bool ok = fstReaderGetEndTime(r) == end;
+    fstReaderClose(r);
+    return ok;
+}
+#endif
+
 }  // namespace
+
+#ifndef US_TRACE_FST
+bool VcdFile::open(const std::string &name)
+{
+    fd_ = ::open(name.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);  // Verilator's flags
+    if (fd_ < 0)
+        error = errno;
+    return fd_ >= 0;
+}
+
+void VcdFile::close()
+{
+    if (fd_ >= 0 && ::close(fd_) != 0 && !error)
+        error = errno;
+    fd_ = -1;
+}
+
+ssize_t VcdFile::write(const char *buf, ssize_t len)
+{
+    if (error)
+        return len;  // the run stops at its next check; until then the rest is dropped
+    ssize_t n = ::write(fd_, buf, (size_t)len);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+        return n;  // Verilator retries these
+    if (n <= 0) {
+        error = n < 0 ? errno : EIO;  // 0 would make Verilator retry for ever
+        return len;
+    }
+    return n;
+}
+#endif
 
 Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
 {
@@ -171,12 +277,8 @@ Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
         ctx_->randSeed((int)o.rand_seed);
     }
     top_.reset(new Vus_core(ctx_.get()));
-    if (o.wave) {
-        ctx_->traceEverOn(true);
-        wave_.reset(new US_WAVE_CLASS);
-        top_->trace(wave_.get(), 99);
-        wave_->open(o.wave);
-    }
+    if (o.wave)
+        open_wave();
     Vus_core &t = *top_;
     // Every input driven from the start: with random initial state, an undriven input is random too.
     t.reg_we_i = 0;
@@ -204,10 +306,84 @@ Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
     t.rst_ni = 0;
 }
 
+// Verilator's writers give up quietly on a path they cannot open (and the FST one first unlinks whatever is there,
+// a device file too), so the path is tried here first.
+bool Rtl::open_wave()
+{
+#ifdef US_TRACE_FST
+    struct stat st;
+    if (stat(opt_.wave, &st) == 0 && !S_ISREG(st.st_mode)) {
+        wave_errno_ = S_ISDIR(st.st_mode) ? EISDIR : 0;
+        wave_why_ = S_ISDIR(st.st_mode) ? "" : "not a regular file (the FST writer would replace it)";
+        return false;
+    }
+    int fd = ::open(opt_.wave, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        wave_errno_ = errno;
+        return false;
+    }
+    ::close(fd);
+    wave_created_ = true;
+    int n = snprintf(bus_message, sizeof bus_message,
+                     "uscosim: cannot write the waveform %s: the FST writer's temporary files could not grow (is the "
+                     "disk full?)\n", opt_.wave);
+    bus_message_len = n > 0 ? std::min(sizeof bus_message - 1, (size_t)n) : 0;
+    bus_wave = opt_.wave;
+    signal(SIGBUS, on_sigbus);
+    wave_.reset(new US_WAVE_CLASS);
+#else
+    vcd_file_.reset(new VcdFile);
+    wave_.reset(new US_WAVE_CLASS(vcd_file_.get()));
+#endif
+    ctx_->traceEverOn(true);
+    top_->trace(wave_.get(), 99);
+    errno = 0;
+    wave_->open(opt_.wave);
+    if (!wave_->isOpen()) {
+        wave_errno_ = errno ? errno : EIO;
+        wave_.reset();
+        return false;
+    }
+    wave_created_ = true;
+    return true;
+}
+
+std::string Rtl::wave_problem() const
+{
+    int err = wave_errno_;
+#ifndef US_TRACE_FST
+    if (!err && vcd_file_)
+        err = vcd_file_->error;
+#endif
+    if (!err && !*wave_why_)
+        return std::string();
+    return std::string("cannot write the waveform ") + opt_.wave + ": " + (*wave_why_ ? wave_why_ : strerror(err));
+}
+
+bool Rtl::close_wave()
+{
+    if (wave_) {
+        wave_->close();
+        wave_.reset();
+#ifdef US_TRACE_FST
+        if (last_dump_ && wave_problem().empty() && !fst_complete(opt_.wave, last_dump_))
+            wave_why_ = "the FST file reads back incomplete (is the disk full?)";
+#endif
+    }
+    return wave_problem().empty();
+}
+
+void Rtl::discard_wave()
+{
+    wave_.reset();
+    struct stat st;
+    if (wave_created_ && stat(opt_.wave, &st) == 0 && S_ISREG(st.st_mode))
+        unlink(opt_.wave);
+}
+
 Rtl::~Rtl()
 {
-    if (wave_)
-        wave_->close();
+    wave_.reset();  // flushed and closed
     top_->final();
 }
 
@@ -215,8 +391,10 @@ void Rtl::eval_clock(bool level)
 {
     top_->clk_i = level;
     top_->eval();
-    if (wave_ && cycle_ >= opt_.wave_from && cycle_ <= opt_.wave_to)
-        wave_->dump(2 * cycle_ + (level ? 1 : 2));
+    if (wave_ && cycle_ >= opt_.wave_from && cycle_ <= opt_.wave_to) {
+        last_dump_ = 2 * cycle_ + (level ? 1 : 2);
+        wave_->dump(last_dump_);
+    }
 }
 
 void Rtl::edges()
@@ -246,74 +424,97 @@ void Rtl::flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__dbg_fl
 
 int cosim_parse(int argc, char **argv, Options &o)
 {
+    static const char *const with_value[] = {"--program", "--seed",  "--random",     "--random-alu", "--vcd",
+                                             "--fst",     "--wave-from", "--wave-to", "--quads",      "--rand-seed",
+                                             "--inject-flip", "--max-cycles", "--report-dir", "--result"};
     o.argc = argc;
     o.argv = argv;
+    bool window = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        unsigned long long n;
-        auto value = [&](unsigned long long *dst) { return i + 1 < argc && parse_u64(argv[++i], dst); };
-        if (!strcmp(a, "--program") && i + 1 < argc)
-            o.program = argv[++i];
-        else if (!strcmp(a, "--seed")) {
-            if (!value(&o.seed))
-                return usage();
-            o.have_seed = true;
-        } else if (!strcmp(a, "--random")) {
-            if (!value(&n) || n == 0 || n > 512)
-                return usage();
-            o.random_len = (unsigned)n;
-        } else if (!strcmp(a, "--random-alu")) {
-            if (!value(&n) || n == 0 || n > 512)
-                return usage();
-            o.random_len = (unsigned)n;
-            o.random_alu = true;
-        } else if (!strcmp(a, "--rtl-only")) {
-            o.rtl_only = true;
-        } else if ((!strcmp(a, "--vcd") || !strcmp(a, "--fst")) && i + 1 < argc) {
-            o.wave_fst = !strcmp(a, "--fst");
-            o.wave = argv[++i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
         }
-        else if (!strcmp(a, "--wave-from")) {
-            if (!value(&o.wave_from))
-                return usage();
-        } else if (!strcmp(a, "--wave-to")) {
-            if (!value(&o.wave_to))
-                return usage();
+        if (!strncmp(a, "+verilator+", 11))
+            continue;  // Verilator's own (the context reads them)
+        bool *flag = !strcmp(a, "--rtl-only") ? &o.rtl_only
+                     : !strcmp(a, "--quiet")  ? &o.quiet
+                     : !strcmp(a, "--trace")  ? &o.trace
+                                              : nullptr;
+        if (flag) {
+            *flag = true;
+            continue;
+        }
+        if (a[0] != '-') {
+            if (o.vec)
+                return refuse("one vector at a time (%s and %s given)", o.vec, a);
+            o.vec = a;
+            continue;
+        }
+        bool known = false;
+        for (const char *w : with_value)
+            known |= !strcmp(a, w);
+        if (!known)
+            return refuse("unknown option %s", a);
+        if (i + 1 >= argc)
+            return refuse("%s needs a value", a);
+        const char *s = argv[++i];
+        unsigned long long n = 0;
+        auto number = [&](unsigned long long lo, unsigned long long hi) { return parse_number(a, s, lo, hi, &n); };
+        if (!strcmp(a, "--program"))
+            o.program = s;
+        else if (!strcmp(a, "--seed")) {
+            if (!number(0, ULLONG_MAX))
+                return 2;
+            o.seed = n;
+            o.have_seed = true;
+        } else if (!strcmp(a, "--random") || !strcmp(a, "--random-alu")) {
+            if (!number(1, 512))
+                return 2;
+            o.random_len = (unsigned)n;
+            o.random_alu = !strcmp(a, "--random-alu");
+        } else if (!strcmp(a, "--vcd") || !strcmp(a, "--fst")) {
+            if (o.wave)
+                return refuse("one waveform at a time (%s %s, then %s %s)", o.wave_fst ? "--fst" : "--vcd", o.wave,
+                              a, s);
+            o.wave_fst = !strcmp(a, "--fst");
+            o.wave = s;
+        } else if (!strcmp(a, "--wave-from") || !strcmp(a, "--wave-to")) {
+            if (!number(0, ULLONG_MAX))
+                return 2;
+            (!strcmp(a, "--wave-from") ? o.wave_from : o.wave_to) = n;
+            window = true;
         } else if (!strcmp(a, "--quads")) {
-            if (!value(&n) || n == 0 || n > 1000000)
-                return usage();
+            if (!number(1, 1000000))
+                return 2;
             o.quads = (unsigned)n;
         } else if (!strcmp(a, "--rand-seed")) {
-            if (!value(&n) || n == 0 || n > 0x7FFFFFFF)
-                return usage();
+            if (!number(1, 0x7FFFFFFF))
+                return 2;
             o.rand_seed = (unsigned)n;
         } else if (!strcmp(a, "--inject-flip")) {
-            if (!value(&n) || n > 31)
-                return usage();
+            if (!number(0, 31))
+                return 2;
             o.flip_bit = (long long)n;
         } else if (!strcmp(a, "--max-cycles")) {
-            if (!value(&o.max_cycles))
-                return usage();
-        } else if (!strcmp(a, "--report-dir") && i + 1 < argc)
-            o.report_dir = argv[++i];
-        else if (!strcmp(a, "--result") && i + 1 < argc)
-            o.result = argv[++i];
-        else if (!strncmp(a, "+verilator+", 11))
-            continue;  // Verilator's own (the context reads them)
-        else if (!strcmp(a, "--quiet"))
-            o.quiet = true;
-        else if (!strcmp(a, "--trace"))
-            o.trace = true;
-        else if (a[0] == '-')
-            return usage();
-        else if (!o.vec)
-            o.vec = a;
+            if (!number(1, ULLONG_MAX))
+                return 2;
+            o.max_cycles = n;
+        } else if (!strcmp(a, "--report-dir"))
+            o.report_dir = s;
         else
-            return usage();
+            o.result = s;  // --result, the last of with_value
     }
-    if ((!!o.vec + !!o.program + !!o.random_len) != 1 || (!o.vec && !o.have_seed))
-        return usage();
-    return 0;
+    if ((!!o.vec + !!o.program + !!o.random_len) != 1)
+        return refuse("give one input: a vector, --program FILE or --random LEN");
+    if (!o.vec && !o.have_seed)
+        return refuse("%s needs --seed N", o.program ? "--program" : "--random");
+    if (window && !o.wave)
+        return refuse("--wave-from and --wave-to limit a waveform: give --vcd FILE or --fst FILE");
+    if (o.wave_from > o.wave_to)
+        return refuse("--wave-from %llu is after --wave-to %llu: the window holds no cycle", o.wave_from, o.wave_to);
+    return -1;
 }
 
 int cosim_wave_build(const Options &o, char **argv)
@@ -338,9 +539,15 @@ int cosim_wave_build(const Options &o, char **argv)
     return 2;
 }
 
-int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
-{
+namespace {
 
+// The run itself; cosim_run adds what every failed run does with its waveform.
+int run(const Options &o, Rtl &rtl, int argc, char **argv)
+{
+    if (!rtl.wave_problem().empty()) {
+        fprintf(stderr, "uscosim: %s\n", rtl.wave_problem().c_str());
+        return 2;
+    }
     char err[512];
     std::string random_name = (o.random_alu ? "random_alu" : "random") + std::to_string(o.random_len);
     const char *path = o.vec ? o.vec : o.program ? o.program : random_name.c_str();
@@ -425,7 +632,8 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
     if (o.flip_bit >= 0)
         rtl.flip_next_red_write(1u << o.flip_bit);
 
-    uint64_t max_cycles = o.max_cycles ? o.max_cycles : (uint64_t)v.params.watchdog * 8u * o.quads + 100000u;
+    uint64_t watchdog_worth = (uint64_t)v.params.watchdog * 8u * o.quads + 100000u;  // < 2^56
+    uint64_t max_cycles = o.max_cycles ? o.max_cycles : std::min<uint64_t>(watchdog_worth, US_COSIM_CYCLE_CAP);
     uint64_t retired = 0, idle = 0;
     // Steady state: from the moment every first-wave quad is launched to the first end of a quad.
     uint64_t steady_from = rtl.cycle(), steady_to = 0, steady_retired = 0;
@@ -436,11 +644,25 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
     us_sb_init(&line);
     std::vector<std::string> trace0;  // quad 0's retire lines, for a vector's expected trace
     while (finished < o.quads) {
+        if (!rtl.wave_problem().empty()) {
+            verdict = 2;
+            break;
+        }
         if (rtl.records.empty()) {
             rtl.tick();
-            if (rtl.cycle() > max_cycles || ++idle > 1000) {
-                report.hang(rtl.cycle(), idle > 1000 ? "no instruction retired for 1000 cycles"
-                                                     : "the cycle limit was reached");
+            if (rtl.cycle() > max_cycles) {
+                // Not a mismatch: every record so far matched, the run only ran out of cycles.
+                fprintf(stderr, "TIMEOUT %s seed %llu: %s %llu%s reached before the quads finished: %u of %u quads "
+                        "done, the %llu instructions retired until then matched\n", path, o.seed,
+                        o.max_cycles ? "--max-cycles" : "the default cycle limit", (unsigned long long)max_cycles,
+                        o.max_cycles ? "" : " (the watchdog's worth, capped; --max-cycles N sets it)", finished,
+                        o.quads, (unsigned long long)retired);
+                verdict = US_COSIM_TIMEOUT;
+                verdict_name = "timeout";
+                break;
+            }
+            if (++idle > 1000) {
+                report.hang(rtl.cycle(), "no instruction retired for 1000 cycles");
                 verdict = 1;
                 break;
             }
@@ -513,16 +735,32 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
         }
     }
     us_sb_free(&line);
+    us_vec_free(&v);
+    if (!rtl.close_wave()) {  // a waveform not written in full fails the run, whatever the comparison said
+        fprintf(stderr, "uscosim: %s\n", rtl.wave_problem().c_str());
+        return 2;
+    }
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     double ipc = steady_to > steady_from ? (double)steady_retired / (double)(steady_to - steady_from) : 0.0;
     if (!o.quiet || verdict)
         fprintf(stderr, "uscosim: %s seed %llu NUM_CTX %u: %s: %llu quad-instructions in %llu cycles, %.3f s CPU "
                 "(%.0f retired/s, %.0f cycles/s); steady state %.3f instructions per cycle\n",
-                path, o.seed, US_NUM_CTX, o.rtl_only ? "rtl only" : verdict ? "MISMATCH" : "match",
+                path, o.seed, US_NUM_CTX,
+                verdict == US_COSIM_TIMEOUT ? "TIMEOUT" : o.rtl_only ? "rtl only" : verdict ? "MISMATCH" : "match",
                 (unsigned long long)retired, (unsigned long long)rtl.cycle(), secs, secs > 0 ? retired / secs : 0.0,
                 secs > 0 ? rtl.cycle() / secs : 0.0, ipc);
-    us_vec_free(&v);
-    if (o.result && !report.write_result(o.result, verdict_name, {retired, rtl.cycle(), secs, ipc}))
+    if (o.result &&
+        !report.write_result(o.result, verdict_name, {retired, rtl.cycle(), max_cycles, secs, ipc}))
         return 2;
     return verdict;
+}
+
+}  // namespace
+
+int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
+{
+    int rc = run(o, rtl, argc, argv);
+    if (rc == 2)
+        rtl.discard_wave();  // refused input, or a waveform written in part: no file either way
+    return rc;
 }

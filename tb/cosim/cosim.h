@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
 
 #include "Vus_core.h"
 #include "verilated.h"
@@ -21,11 +22,29 @@ extern "C" {
 #else
 #include "verilated_vcd_c.h"
 #define US_WAVE_CLASS VerilatedVcdC
+// Verilator's own VCD file makes a failed write fatal, and its fatal path flushes the very trace it is inside of:
+// a full disk hung the run. This one keeps the first error and drops the rest; the harness stops on it.
+class VcdFile : public VerilatedVcdFile {
+  public:
+    bool open(const std::string &name) override;
+    void close() override;
+    ssize_t write(const char *buf, ssize_t len) override;
+    int error = 0;  // the first errno of open, write or close
+
+  private:
+    int fd_ = -1;
+};
 #endif
 
 #ifndef US_NUM_CTX
 #define US_NUM_CTX 1
 #endif
+
+// The default cycle limit is the watchdog's worth (watchdog x 8 x quads + 100000) but never more than this: a vector
+// may ask for a watchdog of 2^32 instructions, days of simulation (--max-cycles N goes further on purpose).
+constexpr unsigned long long US_COSIM_CYCLE_CAP = 1ull << 25;
+// Exit status of a run that reached its cycle limit before the quads finished (no mismatch seen so far).
+constexpr int US_COSIM_TIMEOUT = 3;
 
 struct Options {
     const char *vec = nullptr, *program = nullptr;
@@ -51,6 +70,12 @@ class Rtl {
   public:
     explicit Rtl(const Options &o);
     virtual ~Rtl();
+    // Why the waveform cannot be written (it names the file), or "" while it can.
+    std::string wave_problem() const;
+    // Flushes and closes the waveform; false when it could not be written in full.
+    bool close_wave();
+    // Removes the waveform file of a run that failed to write it or refused its input (a regular file only).
+    void discard_wave();
     Vus_core &top() { return *top_; }
     uint64_t cycle() const { return cycle_; }
     void reset();
@@ -69,14 +94,24 @@ class Rtl {
   private:
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vus_core> top_;
+#ifndef US_TRACE_FST
+    std::unique_ptr<VcdFile> vcd_file_;  // before wave_: the writer closes it when destroyed
+#endif
     std::unique_ptr<US_WAVE_CLASS> wave_;
+    int wave_errno_ = 0;         // opening or finishing the waveform failed
+    const char *wave_why_ = "";  // what failed, when errno says too little
+    bool wave_created_ = false;  // the file is this run's (a failed run may remove it)
+    uint64_t last_dump_ = 0;     // the waveform's last time stamp
+    bool open_wave();
     const Options &opt_;
     uint64_t cycle_ = 0;
 };
 
-// Parses the command line into o; 0, or 2 after a usage message.
+// Parses the command line into o: -1 to run; else the exit status, 2 after a message naming what is wrong, 0 after
+// the --help text.
 int cosim_parse(int argc, char **argv, Options &o);
-// Loads, runs and compares; returns the exit status (0 match, 1 mismatch, 2 bad input).
+// Loads, runs and compares; returns the exit status (0 match, 1 mismatch, 2 bad input or an unwritable output,
+// US_COSIM_TIMEOUT when the cycle limit came first).
 int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv);
 // -1 when this build writes the waveform asked for (or none is); otherwise runs the build that does (same
 // directory, uscosim or uscosim_fst) with the same arguments, and returns 2 only when it could not.

@@ -4,6 +4,9 @@
 
 #include "cosim.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -95,11 +98,7 @@ std::vector<std::string> CosimReport::history() const
 std::string CosimReport::repro(unsigned long long cycle) const
 {
     unsigned long long from = cycle > 200 ? cycle - 200 : 0;
-    std::string c = command_;
-    size_t v = c.find(" --vcd ");
-    if (v != std::string::npos)
-        c = c.substr(0, v);  // the window below replaces any wave options given (they come last in a repro)
-    return c + " --vcd " + stem_ + ".vcd --wave-from " + std::to_string(from) + " --wave-to " +
+    return command_ + " --vcd " + stem_ + ".vcd --wave-from " + std::to_string(from) + " --wave-to " +
            std::to_string(cycle + 20);
 }
 
@@ -205,11 +204,11 @@ void CosimReport::unexpected(unsigned long long cycle, const us_retire_t &r)
 bool CosimReport::write_result(const char *file, const char *verdict, const Figures &f) const
 {
     bool reported = !written_verdict_.empty();
-    char figures[256];
+    char figures[512];
     snprintf(figures, sizeof figures,
-             ",\"num_ctx\":%u,\"retired\":%llu,\"cycles\":%llu,\"cpu_s\":%.6f,\"retired_per_s\":%.0f,"
-             "\"cycles_per_s\":%.0f,\"ipc\":%.6f",
-             (unsigned)US_NUM_CTX, f.retired, f.cycles, f.cpu_s, f.cpu_s > 0 ? f.retired / f.cpu_s : 0.0,
+             ",\"num_ctx\":%u,\"retired\":%llu,\"cycles\":%llu,\"cycle_limit\":%llu,\"cpu_s\":%.6f,"
+             "\"retired_per_s\":%.0f,\"cycles_per_s\":%.0f,\"ipc\":%.6f",
+             (unsigned)US_NUM_CTX, f.retired, f.cycles, f.cycle_limit, f.cpu_s, f.cpu_s > 0 ? f.retired / f.cpu_s : 0.0,
              f.cpu_s > 0 ? f.cycles / f.cpu_s : 0.0, f.ipc);
     std::string json = "{\"verdict\":" + json_string(reported ? written_verdict_ : verdict) + ",\"input\":" +
                        json_string(input_) + ",\"seed\":" + std::to_string(seed_) + figures + ",\"report\":" +
@@ -219,7 +218,12 @@ bool CosimReport::write_result(const char *file, const char *verdict, const Figu
     bool ok = out && fputs(json.c_str(), out) != EOF;
     if (out && fclose(out) != 0)
         ok = false;
-    if (!ok)
-        fprintf(stderr, "uscosim: cannot write the result to %s\n", file);
+    if (!ok) {
+        int err = errno;
+        struct stat st;
+        if (out && stat(file, &st) == 0 && S_ISREG(st.st_mode))
+            remove(file);  // a runner must not read half a result
+        fprintf(stderr, "uscosim: cannot write the result to %s: %s\n", file, strerror(err));
+    }
     return ok;
 }

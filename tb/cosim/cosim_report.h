@@ -20,7 +20,7 @@ class CosimReport {
     // The run's verdict as JSON (--result FILE), for runners: the report's verdict, file and repro command when one
     // was written, else `verdict` with the run's own command line. Returns false when FILE cannot be written.
     struct Figures {
-        unsigned long long retired, cycles;
+        unsigned long long retired, cycles, cycle_limit;
         double cpu_s, ipc;
     };
     bool write_result(const char *file, const char *verdict, const Figures &f) const;

@@ -4,7 +4,7 @@
 int main(int argc, char **argv)
 {
     Options o;
-    if (int rc = cosim_parse(argc, argv, o))
+    if (int rc = cosim_parse(argc, argv, o); rc >= 0)
         return rc;
     if (int rc = cosim_wave_build(o, argv); rc >= 0)
         return rc;

@@ -39,8 +39,9 @@ class Job:
 @dataclasses.dataclass
 class Result:
     name: str
-    status: str    # pass, mismatch (the verdict names which), bad input
-    verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations; or bad_input
+    status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or 600 s), bad input
+    verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, timeout; or
+                   # bad_input
     output: str
     repro: str
     seconds: float
@@ -91,12 +92,14 @@ def run(job, index, extra):
         return Result(job.name, "bad input", "bad_input", out, repro, secs)
     if res is None:
         verdict = "timeout" if "timed out" in out else "no_result"
-        return Result(job.name, "mismatch", verdict, out + "\nregress: the harness wrote no result", repro, secs)
+        return Result(job.name, "timeout" if verdict == "timeout" else "mismatch", verdict,
+                      out + "\nregress: the harness wrote no result", repro, secs)
     verdict = res.get("verdict", "?")
     ok = rc == 0 and verdict in ("match", "rtl_only")
     if not ok and res.get("report"):
         repro = res.get("reproduce") or repro
-    return Result(job.name, "pass" if ok else "mismatch", verdict, out, repro, secs)
+    status = "pass" if ok else "timeout" if verdict == "timeout" else "mismatch"
+    return Result(job.name, status, verdict, out, repro, secs)
 
 
 def junit(results, suite, secs):

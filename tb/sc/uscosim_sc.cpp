@@ -33,11 +33,13 @@ SC_MODULE(CosimTop)
     int argc = 0;
     char **argv = nullptr;
     int status = 2;
+    bool done = false;
 
     void on_clock() { rtl->eval_clock(clk.read()); }
     void run()
     {
         status = cosim_run(*opt, *rtl, argc, argv);
+        done = true;
         sc_core::sc_stop();
     }
 
@@ -55,7 +57,7 @@ SC_MODULE(CosimTop)
 int sc_main(int argc, char **argv)
 {
     Options o;
-    if (int rc = cosim_parse(argc, argv, o))
+    if (int rc = cosim_parse(argc, argv, o); rc >= 0)
         return rc;
     if (o.wave && o.wave_fst) {
         fprintf(stderr, "uscosim_sc: this build writes VCD; use uscosim --fst for FST\n");
@@ -70,6 +72,7 @@ int sc_main(int argc, char **argv)
     top.argc = argc;
     top.argv = argv;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration done before anything runs
-    sc_core::sc_start();
+    if (!top.done)                             // a run refused before its first clock has stopped already
+        sc_core::sc_start();
     return top.status;
 }
