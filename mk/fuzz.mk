@@ -23,7 +23,7 @@ $(FUZZ_DIR)/bin/%: tb/fuzz/%.c $(wildcard tb/fuzz/*.h) $(FUZZ_DIR)/libus.a
 # The seeds: the Mesa corpus (when ../shared is there), the smoke vectors, docs/asm.md's code blocks, the probes,
 # FORMAT.md's example, the register names.
 FUZZ_SEED_INPUTS := scripts/fuzz_seeds.py docs/asm.md vectors/FORMAT.md spec/isa.txt \
-  $(wildcard vectors/smoke/*.vec probes/*.s $(SHARED)/corpus/mesa-fs/*.txt)
+  $(wildcard vectors/smoke/*.vec probes/*.s tb/fuzz/regress/* $(SHARED)/corpus/mesa-fs/*.txt)
 $(FUZZ_DIR)/seeds/.stamp: $(FUZZ_SEED_INPUTS) $(BUILD)/bin/usdis
 	python3 scripts/fuzz_seeds.py --out $(@D) --shared $(SHARED) --usdis $(BUILD)/bin/usdis >/dev/null
 	touch $@

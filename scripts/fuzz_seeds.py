@@ -5,7 +5,8 @@ dictionary per text harness (OUT/<harness>.dict: the words its seeds use, so mut
 - fuzz_asm: the code blocks of docs/asm.md, probes/*.s, and usdis of every fuzz_hex seed;
 - fuzz_vec: vectors/smoke/*.vec, the example of vectors/FORMAT.md, a write of every control register by name (in
   its dictionary too);
-- fuzz_exec: every fuzz_hex program (at most 64 instructions) behind a 20-byte header (tb/fuzz/fuzz_exec.c).
+- fuzz_exec: every fuzz_hex program (at most 64 instructions) behind a 20-byte header (tb/fuzz/fuzz_exec.c);
+- every harness: the inputs it once failed on, tb/fuzz/regress/<harness>-*.
 usage: fuzz_seeds.py --out DIR [--shared DIR] [--usdis PATH]"""
 import argparse
 import collections
@@ -60,6 +61,16 @@ def register_names():
         regs = [line.split() for line in fh if line.startswith("reg ")]
     return [r[1] for r in regs if not any(k.startswith("word=") or k.startswith("count=") and k != "count=1"
                                           for k in r)]
+
+
+def regress_input(path):
+    """An input a harness once failed on (tb/fuzz/regress/HARNESS-WHAT.EXT); a .txt holds bytes as hex ('#' lines
+    are comments), anything else is the input itself."""
+    with open(path) as fh:
+        text = fh.read()
+    if not path.endswith(".txt"):
+        return text
+    return bytes.fromhex("".join(line for line in text.splitlines() if not line.startswith("#")))
 
 
 def write(d, data):
@@ -121,6 +132,8 @@ def main():
     registers = "usvec 1\n" + "".join(f"reg {r} 0x00000001\n" for r in register_names())
     for text in vec_texts + example + [registers]:
         write(dirs["fuzz_vec"], text)
+    for p in sorted(glob.glob(os.path.join(ROOT, "tb", "fuzz", "regress", "*"))):
+        write(dirs[os.path.basename(p).split("-")[0]], regress_input(p))
     write_dict(os.path.join(a.out, "fuzz_asm.dict"), asm)
     write_dict(os.path.join(a.out, "fuzz_vec.dict"), vec_texts, register_names())
     for h, d in dirs.items():
