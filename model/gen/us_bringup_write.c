@@ -1,11 +1,11 @@
 /* Writing a bring-up export (us_bringup.h) into a directory. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen/us_bringup.h"
 #include "gen/us_dirs.h"
+#include "isa/us_out.h"
 
 static char *path_join(const char *dir, const char *file)
 {
@@ -22,15 +22,7 @@ static char *path_join(const char *dir, const char *file)
 static int write_text(const char *dir, const char *file, const char *text, char *err, size_t err_size)
 {
     char *path = path_join(dir, file);
-    FILE *f = fopen(path, "w");
-    bool ok = f && fputs(text, f) != EOF;
-    int saved = errno;
-    if (f && fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok)
-        snprintf(err, err_size, "cannot write %s: %s", path, strerror(saved));
+    bool ok = us_out_text(path, text, err, err_size);
     free(path);
     return ok ? 0 : 2;
 }

@@ -13,6 +13,7 @@
 #include "gen/us_dirs.h"
 #include "gen/us_randprog.h"
 #include "isa/us_hex.h"
+#include "isa/us_out.h"
 
 typedef struct paths {
     char **p;
@@ -221,22 +222,16 @@ static int write_report(const char *dir, const char *name, const us_cov_t *c, co
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+    us_out_t o;
+    if (!us_out_open(&o, path, err, err_size))
         return -1;
-    }
     if (which == 0)
-        us_cov_write_text(f, c, inputs);
+        us_cov_write_text(o.f, c, inputs);
     else if (which == 1)
-        us_cov_write_html(f, c, inputs);
+        us_cov_write_html(o.f, c, inputs);
     else
-        us_cov_write_tsv(f, c);
-    if (fclose(f) != 0) {
-        snprintf(err, err_size, "%s: write error", path);
-        return -1;
-    }
-    return 0;
+        us_cov_write_tsv(o.f, c);
+    return us_out_close(&o, err, err_size) ? 0 : -1;
 }
 
 int us_cov_write_reports(const char *dir, const us_cov_t *c, const char *inputs, char *err, size_t err_size)

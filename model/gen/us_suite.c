@@ -1,5 +1,4 @@
 /* The vector suites (us_suite.h): the presets, the suite table and the writers. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,22 +43,10 @@ static bool write_vector(us_vector_t *v, us_suite_out_t *o)
 {
     static us_shader_t sh;
     static us_quad_t q;
-    char path[4096];
     us_vec_setup(v, &sh, &q);
     us_quad_run(&q, &sh);
     o->retired += q.retired;
-    snprintf(path, sizeof path, "%s/%s.vec", o->dir, v->name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
-        us_vec_free(v);
-        return false;
-    }
-    us_vec_write(f, v, &q, NULL, 0);
-    bool ok = !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok)
-        snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
+    bool ok = us_vec_save(o->dir, v, &q, o->err, sizeof o->err);
     us_vec_free(v);
     o->written += ok;
     return ok;
@@ -135,8 +122,33 @@ bool us_suite_write_mesa(us_suite_out_t *o)
     return mesa_suite(true, o);
 }
 
+/* Whether PREFIX-SEED names a file inside the output directory for every seed, whole (a vector name holds 63). */
+static bool prefix_ok(const char *prefix, uint64_t count, uint64_t seed, us_suite_out_t *o)
+{
+    size_t len = strlen(prefix);
+    bool chars = len && prefix[0] != '.' && strspn(prefix, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                            "0123456789._-") == len;
+    if (!chars) {
+        snprintf(o->err, sizeof o->err, "--prefix '%s': letters, digits, '.', '_' and '-' only, not starting with "
+                 "'.' (the vectors go into the output directory)", prefix);
+        return false;
+    }
+    uint64_t last = seed + (count ? count - 1 : 0), widest = last < seed ? UINT64_MAX : last; /* seeds wrap */
+    char digits[24];
+    int ndigits = snprintf(digits, sizeof digits, "%llu", (unsigned long long)widest);
+    size_t room = sizeof ((us_vector_t *)0)->name - 1;
+    if (len + 1 + (size_t)ndigits > room) {
+        snprintf(o->err, sizeof o->err, "--prefix '%s' is too long: PREFIX-SEED must fit in %zu characters (%zu "
+                 "for seed %s)", prefix, room, len + 1 + (size_t)ndigits, digits);
+        return false;
+    }
+    return true;
+}
+
 bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o)
 {
+    if (!prefix_ok(prefix, count, seed, o))
+        return false;
     for (uint64_t i = 0; i < count; i++)
         if (!emit(k, seed + i, prefix, o))
             return false;

@@ -5,7 +5,6 @@
 // all records match (and a vector's expectations hold), 1 on a mismatch, 2 on bad input. tb/README.md.
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,11 +21,13 @@
 #include "us_state_pack.h"
 
 extern "C" {
+#include "isa/us_args.h"
 #include "isa/us_hex.h"
 #include "gen/us_random.h"
 #include "gen/us_randprog.h"
 #include "golden/us_trace.h"
 #include "gen/us_vec.h"
+#include "gen/us_vec_trace.h"
 }
 
 #ifndef US_NUM_CTX
@@ -57,13 +58,6 @@ int usage()
     return 2;
 }
 
-bool parse_u64(const char *s, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtoull(s, &end, 0);
-    return *s && !*end && errno == 0;
-}
 
 // The RTL's retire port as a record, the result value canonical as in the golden one (below).
 us_retire_t read_record(Vus_core &t)
@@ -251,7 +245,19 @@ int cosim_parse(int argc, char **argv, Options &o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         unsigned long long n;
-        auto value = [&](unsigned long long *dst) { return i + 1 < argc && parse_u64(argv[++i], dst); };
+        // An option's number within lo..hi (isa/us_args.h: strict); a bad one is named before the usage.
+        auto value = [&](unsigned long long *dst, uint64_t lo = 0, uint64_t hi = UINT64_MAX) {
+            char err[256];
+            uint64_t x;
+            if (i + 1 >= argc)
+                return false;
+            if (!us_arg_uint(a, argv[++i], lo, hi, &x, err, sizeof err)) {
+                fprintf(stderr, "uscosim: %s\n", err);
+                return false;
+            }
+            *dst = x;
+            return true;
+        };
         if (!strcmp(a, "--program") && i + 1 < argc)
             o.program = argv[++i];
         else if (!strcmp(a, "--seed")) {
@@ -259,11 +265,11 @@ int cosim_parse(int argc, char **argv, Options &o)
                 return usage();
             o.have_seed = true;
         } else if (!strcmp(a, "--random")) {
-            if (!value(&n) || n == 0 || n > 512)
+            if (!value(&n, 1, 512))
                 return usage();
             o.random_len = (unsigned)n;
         } else if (!strcmp(a, "--random-alu")) {
-            if (!value(&n) || n == 0 || n > 512)
+            if (!value(&n, 1, 512))
                 return usage();
             o.random_len = (unsigned)n;
             o.random_alu = true;
@@ -280,15 +286,15 @@ int cosim_parse(int argc, char **argv, Options &o)
             if (!value(&o.wave_to))
                 return usage();
         } else if (!strcmp(a, "--quads")) {
-            if (!value(&n) || n == 0 || n > 1000000)
+            if (!value(&n, 1, 1000000))
                 return usage();
             o.quads = (unsigned)n;
         } else if (!strcmp(a, "--rand-seed")) {
-            if (!value(&n) || n == 0 || n > 0x7FFFFFFF)
+            if (!value(&n, 1, 0x7FFFFFFF))
                 return usage();
             o.rand_seed = (unsigned)n;
         } else if (!strcmp(a, "--inject-flip")) {
-            if (!value(&n) || n > 31)
+            if (!value(&n, 0, 31))
                 return usage();
             o.flip_bit = (long long)n;
         } else if (!strcmp(a, "--max-cycles")) {
@@ -434,7 +440,8 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
     clock_t t0 = clock();
     us_strbuf_t line;
     us_sb_init(&line);
-    std::vector<std::string> trace0;  // quad 0's retire lines, for a vector's expected trace
+    us_trace_cmp_t trace0;  // quad 0's retire lines against a vector's expected trace, as they come
+    us_trace_cmp_init(&trace0, &v);
     while (finished < o.quads) {
         if (rtl.records.empty()) {
             rtl.tick();
@@ -480,7 +487,7 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
             if (o.trace)
                 printf("%s\n", line.data);
             if (quad_of[ctx] == 0 && v.ntrace)
-                trace0.push_back(line.data);
+                us_trace_cmp_line(&trace0, line.data);
         }
         std::vector<FieldDiff> diffs = compare_records(want, got);
         if (!diffs.empty()) {
@@ -497,10 +504,7 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
             if (quad_of[ctx] == 0 && v.has_expect) {
                 us_strbuf_t rep;
                 us_sb_init(&rep);
-                std::vector<const char *> lines;
-                for (const std::string &l : trace0)
-                    lines.push_back(l.c_str());
-                if (us_vec_check(&v, &model[ctx], lines.data(), (unsigned)lines.size(), &rep)) {
+                if (us_vec_check(&v, &model[ctx], &trace0, &rep)) {
                     fprintf(stderr, "%s: the golden model does not meet the vector's expectations:\n%s", path,
                             rep.data);
                     verdict = 1;
@@ -513,6 +517,7 @@ int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
         }
     }
     us_sb_free(&line);
+    us_trace_cmp_free(&trace0);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     double ipc = steady_to > steady_from ? (double)steady_retired / (double)(steady_to - steady_from) : 0.0;
     if (!o.quiet || verdict)
