@@ -14,30 +14,21 @@
 #include "gen/us_randprog.h"
 #include "isa/us_hex.h"
 #include "isa/us_out.h"
+#include "isa/us_strbuf.h"
 
 typedef struct paths {
     char **p;
     unsigned n, cap;
 } paths_t;
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("us_cov_run: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
 static void paths_add(paths_t *ps, const char *dir, const char *name)
 {
     if (ps->n == ps->cap) {
         ps->cap = ps->cap ? ps->cap * 2 : 64;
-        ps->p = xrealloc(ps->p, ps->cap * sizeof *ps->p);
+        ps->p = us_xrealloc(ps->p, ps->cap * sizeof *ps->p);
     }
     size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = xrealloc(NULL, n);
+    char *s = us_xrealloc(NULL, n);
     snprintf(s, n, "%s%s%s", dir, *dir ? "/" : "", name);
     ps->p[ps->n++] = s;
 }

@@ -5,15 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
+#include "isa/us_strbuf.h"
 
 /* FNV-1a: labels are short, any spread will do. */
 static size_t hash(const char *s)
@@ -44,7 +36,7 @@ const us_label_t *us_labels_find(const us_labels_t *t, const char *name)
 static void rehash(us_labels_t *t, size_t nslots)
 {
     free(t->slot);
-    t->slot = xrealloc(NULL, nslots * sizeof *t->slot);
+    t->slot = us_xrealloc(NULL, nslots * sizeof *t->slot);
     memset(t->slot, 0, nslots * sizeof *t->slot);
     t->nslots = nslots;
     for (unsigned k = 0; k < t->n; k++)
@@ -55,7 +47,7 @@ void us_labels_add(us_labels_t *t, const char *name, unsigned index, unsigned li
 {
     if (t->n == t->cap) {
         t->cap = t->cap ? t->cap * 2 : 64;
-        t->v = xrealloc(t->v, (size_t)t->cap * sizeof *t->v);
+        t->v = us_xrealloc(t->v, (size_t)t->cap * sizeof *t->v);
     }
     us_label_t *lb = &t->v[t->n++];
     snprintf(lb->name, sizeof lb->name, "%s", name);

@@ -12,6 +12,7 @@
 #include "isa/us_args.h"
 #include "isa/us_inst.h"
 #include "isa/us_out.h"
+#include "isa/us_strbuf.h"
 
 #define MAX_SEEDS 100000000u
 
@@ -37,19 +38,9 @@ static int usage(void)
     return 2;
 }
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
 static int coverage(int argc, char **argv)
 {
-    input_t *in = xrealloc(NULL, (size_t)argc * sizeof *in);
+    input_t *in = us_xrealloc(NULL, (size_t)argc * sizeof *in);
     unsigned nin = 0;
     const char *out = "build/coverage";
     bool seeded = true; /* whether the last --program/--random has its --seeds */

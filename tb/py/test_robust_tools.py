@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
@@ -39,14 +40,12 @@ def full(tool, *args):
 
 
 def write(path, text):
-    with open(path, "w") as fh:
-        fh.write(text)
+    Path(path).write_text(text)
     return path
 
 
 def read(path):
-    with open(path) as fh:
-        return fh.read()
+    return Path(path).read_text()
 
 
 OUT_INST = "out tex_sem_wait\n    rgb: sop o0.r\n    alpha: rcp _, src0.a\n    src0.a=t0\n"
@@ -79,8 +78,8 @@ def full_device(tmp, prog, vec):
 def untouched(d, before, what):
     """d holds exactly the files of before (name -> text), unchanged: nothing partial, no temporary left."""
     now = {f: read(os.path.join(d, f)) for f in sorted(os.listdir(d))}
-    check(now == before, f"{what}: the old files stay as they were and nothing else is left "
-                         f"({sorted(set(now) ^ set(before))} differ in name)")
+    differ = sorted(f for f in set(now) | set(before) if now.get(f) != before.get(f))
+    check(now == before, f"{what}: the old files stay as they were and nothing else is left (differ: {differ})")
 
 
 def size_limit(tmp, prog, vec):
@@ -228,24 +227,30 @@ def truncated(tmp, prog):
 SPIN = "0x00000002, 0x0, 0x0000ff00, 0x00000000, 0x0, 0x0,\n"  # fc jump 0, func=0xff: for ever
 
 
-def watchdog(tmp):
+def setup_lines(vec):
+    return [x for x in read(vec).split("\n") if x and not x.startswith("expect")]
+
+
+def watchdog(tmp, prog):
     """param watchdog: 1..2^24; the ceiling in the --help; a long trace streamed in bounded memory."""
-    spin = write(os.path.join(tmp, "spin.hex"), SPIN)
-    vec = os.path.join(tmp, "spin.vec")
-    run("usim", "--program", spin, "--seed", "1", "--emit-vector", vec)
-    setup = [x for x in read(vec).split("\n") if x and not x.startswith("expect")]
+    vec = os.path.join(tmp, "short.vec")  # a program that ends at once: a missed refusal fails quickly
+    run("usim", "--program", prog, "--seed", "1", "--emit-vector", vec)
+    setup = setup_lines(vec)
     for value in (str(MAX_WATCHDOG + 1), "0xffffffff", "0", "4294967296"):
         path = write(os.path.join(tmp, f"wd-{value}.vec"), "\n".join(setup + [f"param watchdog {value}"]) + "\n")
         p = run("usim", path)
         check(p.returncode == 2 and f"{path}:{len(setup) + 1}:" in p.stderr, f"watchdog {value} refused ({p.stderr})")
         if value == "0xffffffff":
             check(f"watchdog 1..{MAX_WATCHDOG}" in p.stderr, f"the message gives the range ({p.stderr.strip()})")
-    ok = write(os.path.join(tmp, "wd-ok.vec"), "\n".join(setup + ["param watchdog 3"]) + "\n")
+    spin = write(os.path.join(tmp, "spin.hex"), SPIN)
+    vec = os.path.join(tmp, "spin.vec")
+    run("usim", "--program", spin, "--seed", "1", "--emit-vector", vec)
+    ok = write(os.path.join(tmp, "wd-ok.vec"), "\n".join(setup_lines(vec) + ["param watchdog 3"]) + "\n")
     p = run("usim", ok)
     check(p.returncode == 0 and "retired 3" in p.stdout, f"watchdog 3 ends the spin after 3 ({p.stdout[-100:]})")
     for tool in ("usim", "usbringup", "uscov"):
         p = run(tool, "--help")
-        check(str(MAX_WATCHDOG) in p.stdout + p.stderr, f"{tool} --help gives the watchdog ceiling")
+        check(f"watchdog is at most {MAX_WATCHDOG}" in p.stdout + p.stderr, f"{tool} --help gives the watchdog ceiling")
     # 2^20 trace lines (about 100 MB if kept) within 64 MB of address space: printed and emitted as they come
     def small_memory():
         resource.setrlimit(resource.RLIMIT_AS, (64 << 20, 64 << 20))
@@ -289,11 +294,11 @@ def main():
             sub = os.path.join(tmp, part.__name__)
             os.mkdir(sub)
             part(sub, prog, vec)
-        for part in (whole_files, numbers, truncated):
+        for part in (whole_files, numbers, truncated, watchdog):
             sub = os.path.join(tmp, part.__name__)
             os.mkdir(sub)
             part(sub, prog)
-        for part in (gen_prefix, watchdog, many_labels):
+        for part in (gen_prefix, many_labels):
             sub = os.path.join(tmp, part.__name__)
             os.mkdir(sub)
             part(sub)
