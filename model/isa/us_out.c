@@ -86,7 +86,16 @@ bool us_out_open(us_out_t *o, const char *path, char *err, size_t err_size)
     return true;
 }
 
-bool us_out_close(us_out_t *o, char *err, size_t err_size)
+void us_out_abort(us_out_t *o)
+{
+    if (o->f)
+        fclose(o->f);
+    if (o->tmp)
+        unlink(o->tmp);
+    release(o);
+}
+
+bool us_out_finish(us_out_t *o, char *err, size_t err_size)
 {
     bool ok = fflush(o->f) == 0 && !ferror(o->f);
     int e = ok ? 0 : write_error(o->f);
@@ -94,25 +103,28 @@ bool us_out_close(us_out_t *o, char *err, size_t err_size)
         ok = false;
         e = errno;
     }
-    if (ok && o->tmp && rename(o->tmp, o->target) != 0) {
-        ok = false;
-        e = errno;
-    }
+    o->f = NULL;
     if (!ok) {
-        if (o->tmp)
-            unlink(o->tmp);
         failed(err, err_size, o->path, e);
+        us_out_abort(o);
+    }
+    return ok;
+}
+
+bool us_out_commit(us_out_t *o, char *err, size_t err_size)
+{
+    bool ok = !o->tmp || rename(o->tmp, o->target) == 0;
+    if (!ok) {
+        failed(err, err_size, o->path, errno);
+        us_out_abort(o);
     }
     release(o);
     return ok;
 }
 
-void us_out_abort(us_out_t *o)
+bool us_out_close(us_out_t *o, char *err, size_t err_size)
 {
-    fclose(o->f);
-    if (o->tmp)
-        unlink(o->tmp);
-    release(o);
+    return us_out_finish(o, err, err_size) && us_out_commit(o, err, err_size);
 }
 
 bool us_out_text(const char *path, const char *text, char *err, size_t err_size)

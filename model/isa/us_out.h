@@ -19,7 +19,11 @@ typedef struct us_out {
 bool us_out_open(us_out_t *o, const char *path, char *err, size_t err_size);
 /* Flushes, checks every write and the close, renames into place; on failure removes the temporary. */
 bool us_out_close(us_out_t *o, char *err, size_t err_size);
-/* Gives up: closes and removes the temporary (the old file stays). */
+/* us_out_close in two steps, for a set of files that replace the old set only together: finish checks every write
+ * and closes (on failure it removes the temporary), commit renames into place. */
+bool us_out_finish(us_out_t *o, char *err, size_t err_size);
+bool us_out_commit(us_out_t *o, char *err, size_t err_size);
+/* Gives up, opened or finished: removes the temporary (the old file stays). */
 void us_out_abort(us_out_t *o);
 /* The whole of text into path. */
 bool us_out_text(const char *path, const char *text, char *err, size_t err_size);

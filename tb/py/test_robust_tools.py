@@ -110,6 +110,13 @@ def size_limit(tmp, prog, vec):
     check(p.returncode == 2 and f"cannot write {bdir}/" in p.stderr and EFBIG in p.stderr,
           f"usbringup past the limit: exit 2 naming the file ({p.stderr.strip()[-200:]})")
     untouched(bdir, {f: "old\n" for f in exported}, "usbringup past the limit")
+    os.remove(os.path.join(bdir, "README.txt"))
+    os.mkdir(os.path.join(bdir, "README.txt"))  # the fourth file cannot be written: the first three stay old too
+    p = run("usbringup", vec, "-o", bdir)
+    check(p.returncode == 2 and f"cannot write {bdir}/README.txt: Is a directory" in p.stderr,
+          f"usbringup with README.txt a directory: exit 2 naming it ({p.stderr.strip()[-200:]})")
+    os.rmdir(os.path.join(bdir, "README.txt"))
+    untouched(bdir, {f: "old\n" for f in exported if f != "README.txt"}, "usbringup failing at its fourth file")
 
     gdir = os.path.join(tmp, "gen")
     os.mkdir(gdir)
@@ -117,6 +124,10 @@ def size_limit(tmp, prog, vec):
     check(p.returncode == 2 and f"usgen: cannot write {gdir}/random-1.vec: {EFBIG} (0 vectors written before it)"
           in p.stderr, f"usgen past the limit: exit 2 naming the file, none counted ({p.stderr.strip()})")
     untouched(gdir, {}, "usgen past the limit")
+    p = run("usgen", "--fields", "--out", gdir, limit=1000)
+    check(p.returncode == 2 and f"usgen: cannot write {gdir}/fields-" in p.stderr and EFBIG in p.stderr,
+          f"usgen --fields past the limit: exit 2 naming the file ({p.stderr.strip()})")
+    untouched(gdir, {}, "usgen --fields past the limit")
 
     cdir = os.path.join(tmp, "cov")
     p = run("uscov", "--random", "4", "--seeds", "2", "--out", cdir, limit=1000)
