@@ -48,11 +48,5 @@ int us_bringup_write(const us_bringup_t *b, const char *dir, char *err, size_t e
         }
         n += ok;
     }
-    for (unsigned i = 0; i < n; i++) {
-        if (ok)
-            ok = us_out_commit(&out[i], err, err_size);
-        else
-            us_out_abort(&out[i]);
-    }
-    return ok ? 0 : 2;
+    return us_out_commit_all(out, n, ok, err, err_size) ? 0 : 2;
 }

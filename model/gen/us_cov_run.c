@@ -208,21 +208,21 @@ void us_cov_run_random(us_cov_t *c, unsigned len, unsigned long seeds, us_strbuf
                  len);
 }
 
-static int write_report(const char *dir, const char *name, const us_cov_t *c, const char *inputs, int which,
-                        char *err, size_t err_size)
+/* One report into its temporary (o finished), or false with a message. */
+static bool write_report(const char *dir, const char *name, const us_cov_t *c, const char *inputs, int which,
+                         us_out_t *o, char *err, size_t err_size)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    us_out_t o;
-    if (!us_out_open(&o, path, err, err_size))
-        return -1;
+    if (!us_out_open(o, path, err, err_size))
+        return false;
     if (which == 0)
-        us_cov_write_text(o.f, c, inputs);
+        us_cov_write_text(o->f, c, inputs);
     else if (which == 1)
-        us_cov_write_html(o.f, c, inputs);
+        us_cov_write_html(o->f, c, inputs);
     else
-        us_cov_write_tsv(o.f, c);
-    return us_out_close(&o, err, err_size) ? 0 : -1;
+        us_cov_write_tsv(o->f, c);
+    return us_out_finish(o, err, err_size);
 }
 
 int us_cov_write_reports(const char *dir, const us_cov_t *c, const char *inputs, char *err, size_t err_size)
@@ -236,10 +236,15 @@ int us_cov_write_reports(const char *dir, const us_cov_t *c, const char *inputs,
             snprintf(err, err_size, "%s: %s", dir, strerror(rc));
         return -1;
     }
+    /* the three reports replace the old ones together: they describe one run */
     static const char *const names[] = {"coverage.txt", "coverage.html", "coverage.tsv"};
-    for (int which = 0; which < 3; which++)
-        if (write_report(dir, names[which], c, inputs, which, err, err_size) != 0)
-            return -1;
-    return 0;
+    us_out_t out[3];
+    unsigned n = 0;
+    bool ok = true;
+    while (ok && n < 3) {
+        ok = write_report(dir, names[n], c, inputs, (int)n, &out[n], err, err_size);
+        n += ok;
+    }
+    return us_out_commit_all(out, n, ok, err, err_size) ? 0 : -1;
 }
 

@@ -122,6 +122,17 @@ bool us_out_commit(us_out_t *o, char *err, size_t err_size)
     return ok;
 }
 
+bool us_out_commit_all(us_out_t *out, unsigned n, bool ok, char *err, size_t err_size)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (ok)
+            ok = us_out_commit(&out[i], err, err_size);
+        else
+            us_out_abort(&out[i]);
+    }
+    return ok;
+}
+
 bool us_out_close(us_out_t *o, char *err, size_t err_size)
 {
     return us_out_finish(o, err, err_size) && us_out_commit(o, err, err_size);

@@ -23,6 +23,8 @@ bool us_out_close(us_out_t *o, char *err, size_t err_size);
  * and closes (on failure it removes the temporary), commit renames into place. */
 bool us_out_finish(us_out_t *o, char *err, size_t err_size);
 bool us_out_commit(us_out_t *o, char *err, size_t err_size);
+/* The set's end: with ok, commits the n finished files (false at the first that fails); else aborts them all. */
+bool us_out_commit_all(us_out_t *out, unsigned n, bool ok, char *err, size_t err_size);
 /* Gives up, opened or finished: removes the temporary (the old file stays). */
 void us_out_abort(us_out_t *o);
 /* The whole of text into path. */

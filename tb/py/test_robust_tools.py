@@ -134,6 +134,15 @@ def size_limit(tmp, prog, vec):
     check(p.returncode == 2 and f"cannot write {cdir}/coverage.txt: {EFBIG}" in p.stderr,
           f"uscov past the limit: exit 2 naming the file ({p.stderr.strip()})")
     untouched(cdir, {}, "uscov past the limit")
+    old = {"coverage.txt": "old\n", "coverage.html": "old\n"}
+    for f, text in old.items():
+        write(os.path.join(cdir, f), text)
+    os.mkdir(os.path.join(cdir, "coverage.tsv"))  # the third report cannot be written: the first two stay old
+    p = run("uscov", "--random", "4", "--seeds", "2", "--out", cdir)
+    check(p.returncode == 2 and f"cannot write {cdir}/coverage.tsv: Is a directory" in p.stderr,
+          f"uscov with coverage.tsv a directory: exit 2 naming it ({p.stderr.strip()})")
+    os.rmdir(os.path.join(cdir, "coverage.tsv"))
+    untouched(cdir, old, "uscov failing at its third report")
 
 
 def whole_files(tmp, prog):
