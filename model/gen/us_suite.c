@@ -122,8 +122,7 @@ bool us_suite_write_mesa(us_suite_out_t *o)
     return mesa_suite(true, o);
 }
 
-/* Whether PREFIX-SEED names a file inside the output directory for every seed, whole (a vector name holds 63). */
-static bool prefix_ok(const char *prefix, uint64_t count, uint64_t seed, us_suite_out_t *o)
+bool us_suite_prefix_ok(const char *prefix, uint64_t count, uint64_t seed, us_suite_out_t *o)
 {
     size_t len = strlen(prefix);
     bool chars = len && prefix[0] != '.' && strspn(prefix, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -147,7 +146,7 @@ static bool prefix_ok(const char *prefix, uint64_t count, uint64_t seed, us_suit
 
 bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o)
 {
-    if (!prefix_ok(prefix, count, seed, o))
+    if (!us_suite_prefix_ok(prefix, count, seed, o))
         return false;
     for (uint64_t i = 0; i < count; i++)
         if (!emit(k, seed + i, prefix, o))

@@ -86,12 +86,14 @@ static int generate(int argc, char **argv)
     }
     if (!us_knobs_check(&k, err, sizeof err))
         return fail(err);
+    us_suite_out_t o = {.dir = out};
+    if (count && !us_suite_prefix_ok(prefix, count, seed, &o))
+        return fail(o.err);
     if (mkdir(out, 0777) && errno != EEXIST) {
         fprintf(stderr, "usgen: cannot make %s: %s\n", out, strerror(errno));
         return 2;
     }
     clock_t t0 = clock();
-    us_suite_out_t o = {.dir = out};
     bool ok;
     if (mesa) {
         ok = us_suite_write_mesa(&o);

@@ -177,6 +177,8 @@ def gen_prefix(tmp):
               f"--prefix {prefix!r}: exit 2 ({p.stderr.strip()})")
     check(os.listdir(d) == [] and not os.path.exists(os.path.join(tmp, "escape-1.vec")),
           "refused prefixes write nothing")
+    p = run("usgen", "--random", "1", "--seed", "1", "--out", os.path.join(tmp, "never"), "--prefix", "a/b")
+    check(p.returncode == 2 and not os.path.exists(os.path.join(tmp, "never")), "nor make the --out directory")
     fits = "q" * 61  # q...-9 is 63 characters, q...-10 would be 64
     p = run("usgen", "--random", "2", "--seed", "9", "--out", d, "--prefix", fits)
     check(p.returncode == 2 and "is too long" in p.stderr and "(64 for seed 10)" in p.stderr and os.listdir(d) == [],
