@@ -1,5 +1,3 @@
-/* strdup is POSIX. */
-#define _POSIX_C_SOURCE 200809L
 /* The texts of a bring-up export (us_bringup.h): register writes described field by field while they are replayed
  * into a shader, the program of the code window, the expected results (the vector's or the golden model's), the
  * inputs and the README with everything the writes leave at reset. */
@@ -7,6 +5,7 @@
 #include <string.h>
 
 #include "gen/us_bringup.h"
+#include "gen/us_vec_trace.h"
 #include "golden/us_bound.h"
 #include "golden/us_trace.h"
 #include "isa/us_hex.h"
@@ -603,34 +602,18 @@ static void make_readme(us_strbuf_t *out, const us_vector_t *v, const char *vec_
                      model_diffs, diff_report->data);
 }
 
-/* Runs the quad to its end, keeping the retire lines when the vector expects a trace (us_vec_check needs them). */
-static void run_model(const us_shader_t *sh, us_quad_t *q, us_bounds_t *bd, bool keep, char ***lines,
-                      unsigned *nlines)
+/* Runs the quad to its end, comparing its retire lines with the vector's expected trace when cmp is given. */
+static void run_model(const us_shader_t *sh, us_quad_t *q, us_bounds_t *bd, us_trace_cmp_t *cmp)
 {
     us_retire_t r;
     us_strbuf_t sb;
     us_sb_init(&sb);
-    unsigned cap = 0;
-    while (us_quad_step_bounded(q, sh, keep ? &r : NULL, bd)) {
-        if (!keep)
+    while (us_quad_step_bounded(q, sh, cmp ? &r : NULL, bd)) {
+        if (!cmp)
             continue;
         us_sb_clear(&sb);
         us_retire_format(&sb, &r);
-        if (*nlines == cap) {
-            cap = cap ? cap * 2 : 256;
-            char **n = realloc(*lines, cap * sizeof **lines);
-            if (!n) {
-                fputs("us_bringup: out of memory\n", stderr);
-                exit(2);
-            }
-            *lines = n;
-        }
-        (*lines)[*nlines] = strdup(sb.data);
-        if (!(*lines)[*nlines]) {
-            fputs("us_bringup: out of memory\n", stderr);
-            exit(2);
-        }
-        (*nlines)++;
+        us_trace_cmp_line(cmp, sb.data);
     }
     us_sb_free(&sb);
 }
@@ -670,9 +653,9 @@ void us_bringup_make(us_bringup_t *b, const us_vector_t *v, const char *vec_path
     static us_bounds_t bounds;
     us_vec_setup(v, &sh, &q);
     us_bounds_init(&bounds, &q);
-    char **lines = NULL;
-    unsigned nlines = 0;
-    run_model(&sh, &q, &bounds, v->ntrace > 0, &lines, &nlines);
+    us_trace_cmp_t cmp;
+    us_trace_cmp_init(&cmp, v);
+    run_model(&sh, &q, &bounds, v->ntrace > 0 ? &cmp : NULL);
     b->unstable = bounds.unstable;
     b->unstable_pc = bounds.first_pc;
     b->unstable_pixel = bounds.first_pixel;
@@ -680,7 +663,7 @@ void us_bringup_make(us_bringup_t *b, const us_vector_t *v, const char *vec_path
     b->from_model = !v->has_expect;
     if (v->has_expect) {
         results_from_vector(&res, v);
-        b->model_diffs = us_vec_check(v, &q, (const char *const *)lines, nlines, &report);
+        b->model_diffs = us_vec_check(v, &q, &cmp, &report);
     } else {
         results_from_quad(&res, &q);
     }
@@ -694,9 +677,7 @@ void us_bringup_make(us_bringup_t *b, const us_vector_t *v, const char *vec_path
     b->ninst = w.size;
     b->first_slot = w.first;
     b->last_slot = window_slot(w, w.size - 1u);
-    for (unsigned i = 0; i < nlines; i++)
-        free(lines[i]);
-    free(lines);
+    us_trace_cmp_free(&cmp);
     us_sb_free(&report);
 }
 

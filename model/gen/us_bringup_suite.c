@@ -15,6 +15,7 @@
 #include "golden/us_trace.h"
 #include "isa/us_asm.h"
 #include "isa/us_hex.h"
+#include "isa/us_out.h"
 
 #define MAX_FIELDS 32u
 #define MAX_VALUES 512u /* fields of 9 bits or more: their first 512 values, as the field generator covers them */
@@ -133,7 +134,7 @@ static char *vector_text(const us_vector_t *v)
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return NULL;
-    us_vec_write(f, v, &q, NULL, 0);
+    us_vec_write(f, v, &q);
     if (fclose(f) != 0) {
         free(buf);
         return NULL;
@@ -325,14 +326,7 @@ static const char *base_name(const char *path, char *buf, size_t n)
 
 static int write_text(const char *path, const char *text, char *err, size_t n)
 {
-    FILE *f = fopen(path, "w");
-    bool ok = f && fputs(text, f) >= 0;
-    ok = f && fclose(f) == 0 && ok;
-    if (!ok) {
-        snprintf(err, n, "cannot write %s: %s", path, strerror(errno));
-        return 2;
-    }
-    return 0;
+    return us_out_text(path, text, err, n) ? 0 : 2;
 }
 
 int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_strbuf_t *summary, char *err,

@@ -13,30 +13,22 @@
 #include "gen/us_dirs.h"
 #include "gen/us_randprog.h"
 #include "isa/us_hex.h"
+#include "isa/us_out.h"
+#include "isa/us_strbuf.h"
 
 typedef struct paths {
     char **p;
     unsigned n, cap;
 } paths_t;
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("us_cov_run: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
 static void paths_add(paths_t *ps, const char *dir, const char *name)
 {
     if (ps->n == ps->cap) {
         ps->cap = ps->cap ? ps->cap * 2 : 64;
-        ps->p = xrealloc(ps->p, ps->cap * sizeof *ps->p);
+        ps->p = us_xrealloc(ps->p, ps->cap * sizeof *ps->p);
     }
     size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = xrealloc(NULL, n);
+    char *s = us_xrealloc(NULL, n);
     snprintf(s, n, "%s%s%s", dir, *dir ? "/" : "", name);
     ps->p[ps->n++] = s;
 }
@@ -216,27 +208,21 @@ void us_cov_run_random(us_cov_t *c, unsigned len, unsigned long seeds, us_strbuf
                  len);
 }
 
-static int write_report(const char *dir, const char *name, const us_cov_t *c, const char *inputs, int which,
-                        char *err, size_t err_size)
+/* One report into its temporary (o finished), or false with a message. */
+static bool write_report(const char *dir, const char *name, const us_cov_t *c, const char *inputs, int which,
+                         us_out_t *o, char *err, size_t err_size)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return -1;
-    }
+    if (!us_out_open(o, path, err, err_size))
+        return false;
     if (which == 0)
-        us_cov_write_text(f, c, inputs);
+        us_cov_write_text(o->f, c, inputs);
     else if (which == 1)
-        us_cov_write_html(f, c, inputs);
+        us_cov_write_html(o->f, c, inputs);
     else
-        us_cov_write_tsv(f, c);
-    if (fclose(f) != 0) {
-        snprintf(err, err_size, "%s: write error", path);
-        return -1;
-    }
-    return 0;
+        us_cov_write_tsv(o->f, c);
+    return us_out_finish(o, err, err_size);
 }
 
 int us_cov_write_reports(const char *dir, const us_cov_t *c, const char *inputs, char *err, size_t err_size)
@@ -250,10 +236,15 @@ int us_cov_write_reports(const char *dir, const us_cov_t *c, const char *inputs,
             snprintf(err, err_size, "%s: %s", dir, strerror(rc));
         return -1;
     }
+    /* the three reports replace the old ones together: they describe one run */
     static const char *const names[] = {"coverage.txt", "coverage.html", "coverage.tsv"};
-    for (int which = 0; which < 3; which++)
-        if (write_report(dir, names[which], c, inputs, which, err, err_size) != 0)
-            return -1;
-    return 0;
+    us_out_t out[3];
+    unsigned n = 0;
+    bool ok = true;
+    while (ok && n < 3) {
+        ok = write_report(dir, names[n], c, inputs, (int)n, &out[n], err, err_size);
+        n += ok;
+    }
+    return us_out_commit_all(out, n, ok, err, err_size) ? 0 : -1;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/us_args.h"
 #include "isa/us_asm.h"
 #include "isa/us_rules.h"
 #include "gen/us_random.h"
@@ -59,9 +60,8 @@ bool us_knobs_set(us_knobs_t *k, const char *assignment, char *err, size_t err_s
         const knob_desc_t *d = &knob_table[i];
         if (strlen(d->name) != n || strncmp(d->name, assignment, n) != 0)
             continue;
-        char *end;
-        unsigned long v = eq && eq[1] ? strtoul(eq + 1, &end, 0) : 0;
-        if (!eq || !eq[1] || *end || v < d->lo || v > d->hi) {
+        uint64_t v = 0;
+        if (!eq || !us_parse_uint(eq + 1, &v) || v < d->lo || v > d->hi) {
             snprintf(err, err_size, "knob %s: the value must be a number %u..%u (%s), not \"%s\"", d->name, d->lo,
                      d->hi, d->meaning, eq ? eq + 1 : "");
             return false;

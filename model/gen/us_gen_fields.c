@@ -11,7 +11,6 @@
  * executed. */
 #include "gen/us_gen_fields.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,16 +204,10 @@ static bool run_and_write(fields_gen_t *g, us_vector_t *v, const char *dir, char
             mark(g, &rec.inst);
     g->retired += q.retired;
     mark_unsafe(v, &q, &sh, &lint);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.vec", dir, v->name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, err_size, "cannot write %s: %s", path, strerror(errno));
+    if (!us_vec_save(dir, v, &q, NULL, 0, err, err_size))
         return false;
-    }
-    us_vec_write(f, v, &q, NULL, 0);
     g->vectors++;
-    return fclose(f) == 0;
+    return true;
 }
 
 /* Whether every value of the type's fields has executed; US_CMN_INST.TYPE counts only its own value. */

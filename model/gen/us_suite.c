@@ -1,5 +1,4 @@
 /* The vector suites (us_suite.h): the presets, the suite table and the writers. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +47,6 @@ static bool write_vector_traced(us_vector_t *v, us_suite_out_t *o, bool trace)
 {
     static us_shader_t sh;
     static us_quad_t q;
-    char path[4096];
     char **lines = NULL;
     unsigned nlines = 0;
     us_vec_setup(v, &sh, &q);
@@ -58,12 +56,7 @@ static bool write_vector_traced(us_vector_t *v, us_suite_out_t *o, bool trace)
         while (us_quad_step(&q, &sh, &r)) {
             if (nlines == cap) {
                 cap = cap ? 2 * cap : 64;
-                char **n = realloc(lines, cap * sizeof *lines);
-                if (!n) {
-                    fputs("usgen: out of memory\n", stderr);
-                    exit(2);
-                }
-                lines = n;
+                lines = us_xrealloc(lines, cap * sizeof *lines);
             }
             us_strbuf_t sb;
             us_sb_init(&sb);
@@ -74,16 +67,7 @@ static bool write_vector_traced(us_vector_t *v, us_suite_out_t *o, bool trace)
         us_quad_run(&q, &sh);
     }
     o->retired += q.retired;
-    snprintf(path, sizeof path, "%s/%s.vec", o->dir, v->name);
-    FILE *f = fopen(path, "w");
-    bool ok = f != NULL;
-    if (f) {
-        us_vec_write(f, v, &q, (const char *const *)lines, nlines);
-        ok = !ferror(f);
-        ok = fclose(f) == 0 && ok;
-    }
-    if (!ok)
-        snprintf(o->err, sizeof o->err, "cannot write %s: %s", path, strerror(errno));
+    bool ok = us_vec_save(o->dir, v, &q, (const char *const *)lines, nlines, o->err, sizeof o->err);
     for (unsigned i = 0; i < nlines; i++)
         free(lines[i]);
     free(lines);
@@ -180,8 +164,32 @@ bool us_suite_write_directed(us_suite_out_t *o)
     return true;
 }
 
+bool us_suite_prefix_ok(const char *prefix, uint64_t count, uint64_t seed, us_suite_out_t *o)
+{
+    size_t len = strlen(prefix);
+    bool chars = len && prefix[0] != '.' && strspn(prefix, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                            "0123456789._-") == len;
+    if (!chars) {
+        snprintf(o->err, sizeof o->err, "--prefix '%s': letters, digits, '.', '_' and '-' only, not starting with "
+                 "'.' (the vectors go into the output directory)", prefix);
+        return false;
+    }
+    uint64_t last = seed + (count ? count - 1 : 0), widest = last < seed ? UINT64_MAX : last; /* seeds wrap */
+    char digits[24];
+    int ndigits = snprintf(digits, sizeof digits, "%llu", (unsigned long long)widest);
+    size_t room = sizeof ((us_vector_t *)0)->name - 1;
+    if (len + 1 + (size_t)ndigits > room) {
+        snprintf(o->err, sizeof o->err, "--prefix '%s' is too long: PREFIX-SEED must fit in %zu characters (%zu "
+                 "for seed %s)", prefix, room, len + 1 + (size_t)ndigits, digits);
+        return false;
+    }
+    return true;
+}
+
 bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o)
 {
+    if (!us_suite_prefix_ok(prefix, count, seed, o))
+        return false;
     for (uint64_t i = 0; i < count; i++)
         if (!emit(k, seed + i, prefix, o))
             return false;

@@ -25,6 +25,9 @@ bool us_suite_write(const char *name, us_suite_out_t *o);
 bool us_suite_write_mesa(us_suite_out_t *o);
 /* The directed vectors (us_gen_directed.h), each with its retire trace expected. */
 bool us_suite_write_directed(us_suite_out_t *o);
+/* Whether PREFIX-SEED names a file inside the output directory for each of the count seeds from seed, whole (a
+ * vector name holds 63 characters); false with a message in o->err. us_suite_write_random checks it first too. */
+bool us_suite_prefix_ok(const char *prefix, uint64_t count, uint64_t seed, us_suite_out_t *o);
 /* N constrained-random vectors with knobs k, seeds seed.., named PREFIX-SEED. */
 bool us_suite_write_random(const us_knobs_t *k, uint64_t count, uint64_t seed, const char *prefix, us_suite_out_t *o);
 

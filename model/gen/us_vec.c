@@ -10,7 +10,9 @@
 #include <strings.h>
 
 #include "isa/us_dis.h"
+#include "isa/us_out.h"
 #include "golden/us_trace.h"
+#include "gen/us_vec_trace.h"
 
 #define MAX_TOKS 12
 
@@ -179,11 +181,11 @@ static int setup_line(const line_ctx_t *c, us_vector_t *v, parse_state_t *st, ch
             v->params.addr_depth = a;
         else if (strcmp(t[1], "counter_bits") == 0 && a >= 1 && a <= 16)
             v->params.counter_bits = a;
-        else if (strcmp(t[1], "watchdog") == 0 && a >= 1)
+        else if (strcmp(t[1], "watchdog") == 0 && a >= 1 && a <= US_MAX_WATCHDOG)
             v->params.watchdog = a;
         else
             return fail(c, "unknown parameter or value out of range: %s %s (loop_depth, addr_depth 1..%u; "
-                           "counter_bits 1..16; watchdog >= 1)", t[1], t[2], US_MAX_STACK);
+                           "counter_bits 1..16; watchdog 1..%u)", t[1], t[2], US_MAX_STACK, US_MAX_WATCHDOG);
     } else if (strcmp(k, "reg") == 0) {
         if (nargs(c, n, 3, "reg NAME|ADDRESS VALUE") || hex32(c, t[2], &b))
             return -1;
@@ -332,6 +334,13 @@ int us_vec_parse(const char *text, const char *fname, us_vector_t *v, char *err,
     parse_state_t st;
     memset(&st, 0, sizeof st);
     line_ctx_t c = {fname, 0, err, err_size};
+    size_t size = strlen(text);
+    if (size && text[size - 1] != '\n') { /* a writer ends every line: the file was cut short */
+        for (const char *nl = text; (nl = strchr(nl, '\n')); nl++)
+            c.line++;
+        c.line++;
+        return fail(&c, "the last line does not end in a newline: the vector is truncated");
+    }
     const char *p = text;
     char buf[1024];
     while (*p) {
@@ -438,8 +447,7 @@ static unsigned compare_channels(us_strbuf_t *rep, const char *what, unsigned x,
     return bad;
 }
 
-unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace,
-                      us_strbuf_t *rep)
+unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const us_trace_cmp_t *trace, us_strbuf_t *rep)
 {
     unsigned bad = 0;
     for (unsigned a = 0; a < US_NTEMP; a++)
@@ -480,18 +488,11 @@ unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const char *cons
                      (unsigned long long)q->retired);
         bad++;
     }
-    if (v->ntrace) {
-        unsigned n = v->ntrace < ntrace ? v->ntrace : ntrace;
-        for (unsigned i = 0; i < n; i++)
-            if (strcmp(v->trace[i], trace[i]) != 0) {
-                us_sb_printf(rep, "trace line %u:\n  expected %s\n  got      %s\n", i, v->trace[i], trace[i]);
-                bad++;
-                break;
-            }
-        if (v->ntrace != ntrace) {
-            us_sb_printf(rep, "trace: expected %u retired instructions, got %u\n", v->ntrace, ntrace);
-            bad++;
-        }
+    if (v->ntrace && trace) {
+        bad += us_trace_cmp_report(trace, rep);
+    } else if (v->ntrace) {
+        us_sb_puts(rep, "trace: expected, but the run's trace was not compared\n");
+        bad++;
     }
     return bad;
 }
@@ -584,7 +585,7 @@ static void write_setup(FILE *f, const us_vector_t *v)
     us_sb_free(&sb);
 }
 
-void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace)
+void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q)
 {
     fprintf(f, "usvec %d\n", US_VEC_VERSION);
     if (v->name[0])
@@ -630,8 +631,35 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char 
                 *nl = '\0';
             fprintf(f, "expect %s\n", line);
         }
-        for (unsigned i = 0; i < ntrace; i++)
-            fprintf(f, "expect trace %s\n", trace[i]);
         us_sb_free(&sb);
     }
+}
+
+bool us_vec_save(const char *dir, const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace,
+                 char *err, size_t err_size)
+{
+    bool safe = v->name[0] && v->name[0] != '.';
+    for (const char *c = v->name; *c; c++)
+        safe = safe && (isalnum((unsigned char)*c) || strchr("._-", *c));
+    if (!safe) {
+        snprintf(err, err_size, "vector name '%s' is not a file name (letters, digits, '.', '_', '-')", v->name);
+        return false;
+    }
+    size_t n = strlen(dir) + strlen(v->name) + 6;
+    char *path = malloc(n);
+    if (!path) {
+        fputs("out of memory\n", stderr);
+        exit(2);
+    }
+    snprintf(path, n, "%s/%s.vec", dir, v->name);
+    us_out_t o;
+    bool ok = us_out_open(&o, path, err, err_size);
+    if (ok) {
+        us_vec_write(o.f, v, q);
+        for (unsigned i = 0; i < ntrace; i++)
+            fprintf(o.f, "expect trace %s\n", trace[i]);
+        ok = us_out_close(&o, err, err_size);
+    }
+    free(path);
+    return ok;
 }

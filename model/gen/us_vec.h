@@ -46,11 +46,18 @@ void us_vec_free(us_vector_t *v);
 int us_vec_parse(const char *text, const char *fname, us_vector_t *v, char *err, size_t err_size);
 /* Loads the shader (reset, params, every register write, textures) and makes the quad. */
 void us_vec_setup(const us_vector_t *v, us_shader_t *sh, us_quad_t *q);
-/* Compares the final quad with the expectations; describes each difference into report. Returns the count. */
-unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace,
+struct us_trace_cmp;
+/* Compares the final quad with the expectations, and the run's trace (gen/us_vec_trace.h; needed when the vector
+ * has `expect trace` lines); describes each difference into report. Returns the count. */
+unsigned us_vec_check(const us_vector_t *v, const us_quad_t *q, const struct us_trace_cmp *trace,
                       us_strbuf_t *report);
-/* Writes v's setup and, as its expectations, the final state of q (and trace lines if given). */
-void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace);
+/* Writes v's setup and, as its expectations, the final state of q (without trace lines: a caller streams them as
+ * "expect trace LINE" after it). */
+void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q);
+/* us_vec_write into DIR/NAME.vec (v->name: letters, digits, '.', '_', '-'), then the ntrace lines of trace (may be
+ * NULL) as expect trace lines; whole or not at all (isa/us_out.h). Returns false with a message naming the file. */
+bool us_vec_save(const char *dir, const us_vector_t *v, const us_quad_t *q, const char *const *trace, unsigned ntrace,
+                 char *err, size_t err_size);
 /* Appends one register write to the setup. */
 void us_vec_add_write(us_vector_t *v, uint32_t addr, uint32_t value);
 /* Appends the writes that load prog at instruction slot `slot` through GA_US_VECTOR_INDEX/DATA. */

@@ -16,6 +16,8 @@
 #define US_NTEX 16u
 #define US_TEX_MAX_DIM 16u
 #define US_MAX_STACK 64u
+/* The largest watchdog a vector may set (2^24 instructions): a run, and its trace, stay within seconds. */
+#define US_MAX_WATCHDOG 16777216u
 
 /* Model parameters the RTL has as parameters too. */
 typedef struct us_params {

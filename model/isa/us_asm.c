@@ -905,19 +905,13 @@ int us_asm_ex(const char *src, const char *fname, us_program_t *prog, char *err,
             break;
         }
         if (p.target_given) {
-            bool found = false;
-            for (unsigned k = 0; k < lx.nlabels; k++)
-                if (strcmp(lx.labels[k].name, p.target_label) == 0) {
-                    if (!SETF(&p, p.target_line, 3, US_FC_ADDR_JUMP_ADDR, lx.labels[k].index)) {
-                        rc = -1;
-                        break;
-                    }
-                    found = true;
-                }
-            if (rc)
-                break;
-            if (!found) {
+            const us_label_t *lb = us_labels_find(&lx.labels, p.target_label);
+            if (!lb) {
                 fail_at(&p, p.target_line, "undefined label '%s'", p.target_label);
+                rc = -1;
+                break;
+            }
+            if (!SETF(&p, p.target_line, 3, US_FC_ADDR_JUMP_ADDR, lb->index)) {
                 rc = -1;
                 break;
             }

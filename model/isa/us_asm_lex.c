@@ -140,15 +140,10 @@ bool us_lex(const char *src, const char *fname, unsigned max_stmts, us_lexed_t *
             const us_tok_t *t = &lx->toks[first];
             if (!isalpha((unsigned char)t->text[0]) && t->text[0] != '_')
                 return fail(err, err_size, fname, line, "bad label name '%s'", t->text);
-            for (unsigned k = 0; k < lx->nlabels; k++)
-                if (strcmp(lx->labels[k].name, t->text) == 0)
-                    return fail(err, err_size, fname, line, "label '%s' already defined at line %u", t->text,
-                                lx->labels[k].line);
-            lx->labels = grow(lx->labels, &lx->cap_labels, lx->nlabels + 1, sizeof *lx->labels);
-            us_label_t *lb = &lx->labels[lx->nlabels++];
-            memcpy(lb->name, t->text, sizeof lb->name);
-            lb->index = lx->nstmts;
-            lb->line = line;
+            const us_label_t *prev = us_labels_find(&lx->labels, t->text);
+            if (prev)
+                return fail(err, err_size, fname, line, "label '%s' already defined at line %u", t->text, prev->line);
+            us_labels_add(&lx->labels, t->text, lx->nstmts, line);
             memmove(&lx->toks[first], &lx->toks[first + 2], (lx->ntoks - first - 2) * sizeof *lx->toks);
             lx->ntoks -= 2;
         }
@@ -174,6 +169,6 @@ void us_lexed_free(us_lexed_t *lx)
 {
     free(lx->toks);
     free(lx->stmts);
-    free(lx->labels);
+    us_labels_free(&lx->labels);
     memset(lx, 0, sizeof *lx);
 }

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "isa/us_labels.h"
+
 enum us_tok_kind { US_TOK_WORD, US_TOK_NUM, US_TOK_PUNCT };
 
 typedef struct us_tok {
@@ -12,12 +14,6 @@ typedef struct us_tok {
     unsigned line;
     char text[48];
 } us_tok_t;
-
-typedef struct us_label {
-    char name[48];
-    unsigned index; /* instruction slot it names */
-    unsigned line;
-} us_label_t;
 
 typedef struct us_stmt {
     unsigned first, count; /* slice of us_lexed_t.toks */
@@ -29,8 +25,7 @@ typedef struct us_lexed {
     unsigned ntoks, cap_toks;
     us_stmt_t *stmts;
     unsigned nstmts, cap_stmts;
-    us_label_t *labels;
-    unsigned nlabels, cap_labels;
+    us_labels_t labels;
 } us_lexed_t;
 
 /* Returns false with "fname:line: message" in err. max_stmts bounds the statement count (program size). */

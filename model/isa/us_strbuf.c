@@ -24,6 +24,16 @@ void us_sb_clear(us_strbuf_t *sb)
         sb->data[0] = '\0';
 }
 
+void *us_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (!q) {
+        fputs("out of memory\n", stderr);
+        exit(2);
+    }
+    return q;
+}
+
 static void reserve(us_strbuf_t *sb, size_t extra)
 {
     if (sb->len + extra + 1 <= sb->cap)
@@ -31,12 +41,7 @@ static void reserve(us_strbuf_t *sb, size_t extra)
     size_t cap = sb->cap ? sb->cap : 256;
     while (cap < sb->len + extra + 1)
         cap *= 2;
-    char *p = realloc(sb->data, cap);
-    if (!p) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
-    sb->data = p;
+    sb->data = us_xrealloc(sb->data, cap);
     sb->cap = cap;
 }
 

@@ -16,5 +16,7 @@ void us_sb_puts(us_strbuf_t *sb, const char *s);
 void us_sb_printf(us_strbuf_t *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Pad with spaces up to column col of the current line (at least one space). */
 void us_sb_pad_to(us_strbuf_t *sb, size_t col);
+/* realloc for every growing array: out of memory ends the tool ("out of memory", exit 2). */
+void *us_xrealloc(void *p, size_t n);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "isa/us_asm.h"
 #include "isa/us_hex.h"
+#include "isa/us_out.h"
 #include "isa/us_rules.h"
 
 static int usage(void)
@@ -19,7 +20,7 @@ static int usage(void)
     return 2;
 }
 
-int main(int argc, char **argv)
+static int assemble(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
     bool fix = false;
@@ -71,15 +72,24 @@ int main(int argc, char **argv)
     }
     us_code_t code = us_code_of_program(&prog);
     us_rules_warn(stderr, in, &code);
-    FILE *f = strcmp(out, "-") == 0 ? stdout : fopen(out, "w");
-    if (!f) {
-        perror(out);
+    if (strcmp(out, "-") == 0) {
+        us_hex_write(stdout, &prog);
+        return 0;
+    }
+    us_out_t f;
+    if (!us_out_open(&f, out, err, sizeof err)) {
+        fprintf(stderr, "usasm: %s\n", err);
         return 2;
     }
-    us_hex_write(f, &prog);
-    if (f != stdout && fclose(f) != 0) {
-        perror(out);
+    us_hex_write(f.f, &prog);
+    if (!us_out_close(&f, err, sizeof err)) {
+        fprintf(stderr, "usasm: %s\n", err);
         return 2;
     }
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return us_stdout_status("usasm", assemble(argc, argv));
 }

@@ -13,11 +13,13 @@
 
 #include "gen/us_bringup.h"
 #include "gen/us_vec_rules.h"
+#include "golden/us_model.h"
 #include "isa/us_hex.h"
+#include "isa/us_out.h"
 
 static int usage(FILE *f, int status)
 {
-    fputs("usage: usbringup VEC [-o DIR] [--force]\n"
+    fprintf(f, "usage: usbringup VEC [-o DIR] [--force]\n"
           "       usbringup --check RESULTS VEC\n"
           "       usbringup --suite OUT CANDIDATE...\n"
           "  Writes the register writes (a driver's, in its order), program, inputs and expected results (each with\n"
@@ -25,14 +27,15 @@ static int usage(FILE *f, int status)
           "  into DIR (default build/bringup/<VEC name>). Refused, because a correct chip need not pass them: a\n"
           "  vector marked unsafe or breaking a CTM hardware rule (docs/spec.md section 9), and an unstable one, whose\n"
           "  control flow, predicates, kills, selects, texels or ALU result depend on a compare the bounds do not\n"
-          "  decide (docs/fp.md part C). --force exports it anyway. Exit 2 on bad input.\n"
+          "  decide (docs/fp.md part C). --force exports it anyway. Each file is written whole or not at all.\n"
+          "  A vector's param watchdog is at most %u. Exit 2 on bad input or a file that cannot be written.\n"
           "  --check: RESULTS is a copy of expected.txt with the values a lab read back in place of the expected\n"
           "  ones (bounds in it are ignored; lines left out are not checked). Prints, per pixel and channel,\n"
           "  expected, bound, read, distance in ulps and verdict. Exit 0 all within, 1 any outside, 2 bad input.\n"
           "  --suite: from candidate vectors (files or directories of *.vec), the stable, silicon-safe ones that\n"
           "  together execute every legal value of every instruction field they reach, each exported into\n"
           "  OUT/vectors/NAME/, with OUT/index.tsv and OUT/README.md (make bringup-suite).\n",
-          f);
+          US_MAX_WATCHDOG);
     return status;
 }
 
@@ -110,7 +113,7 @@ static int check_results(const char *results_path, const char *vec_path)
     return rc;
 }
 
-int main(int argc, char **argv)
+static int bringup(int argc, char **argv)
 {
     const char *vec_path = NULL, *out_dir = NULL, *results = NULL;
     bool force = false;
@@ -226,4 +229,9 @@ int main(int argc, char **argv)
     us_bringup_free(&b);
     us_vec_free(&v);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    return us_stdout_status("usbringup", bringup(argc, argv));
 }

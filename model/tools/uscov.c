@@ -3,13 +3,18 @@
  * Runs every input through the model, sampling each retired instruction, and writes coverage.txt,
  * coverage.html and coverage.tsv (every hit bin, for tools) into the --out directory (default build/coverage);
  * prints the headline. Exit 2 on bad input, with file:line where there is one. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen/us_cov_run.h"
+#include "golden/us_model.h"
+#include "isa/us_args.h"
 #include "isa/us_inst.h"
+#include "isa/us_out.h"
+#include "isa/us_strbuf.h"
+
+#define MAX_SEEDS 100000000u
 
 enum kind { IN_VECTORS, IN_PROGRAM, IN_RANDOM };
 
@@ -22,60 +27,48 @@ typedef struct input {
 
 static int usage(void)
 {
-    fputs("usage: uscov [--vectors DIR|FILE]... [--program HEX|DIR --seeds N]... [--random LEN --seeds N]... "
-          "[--out DIR]\n"
+    fprintf(stderr, "usage: uscov [--vectors DIR|FILE]... [--program HEX|DIR --seeds N]... "
+          "[--random LEN --seeds N]... [--out DIR]\n"
           "  --vectors: a vector, or every *.vec under a directory; --program: a hex program, or every *.hex and\n"
           "  *.txt in a directory, on the random inputs of seeds 1..N; --random: N random legal programs of LEN\n"
-          "  instructions (seeds 1..N, watchdog 4096). Writes coverage.txt, coverage.html and coverage.tsv into\n"
-          "  --out (default build/coverage). Exit 2 on bad input.\n",
-          stderr);
+          "  instructions (seeds 1..N, watchdog 4096); LEN 1 to %u, N 1 to %u. Writes coverage.txt,\n"
+          "  coverage.html and coverage.tsv into --out (default build/coverage), each whole or not at all. A vector's\n"
+          "  param watchdog is at most %u. Exit 2 on bad input or output that cannot be written.\n",
+          US_MAX_INST, MAX_SEEDS, US_MAX_WATCHDOG);
     return 2;
 }
 
-static void *xrealloc(void *p, size_t n)
+static int coverage(int argc, char **argv)
 {
-    void *q = realloc(p, n);
-    if (!q) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
-static bool parse_count(const char *s, unsigned long max, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*s < '0' || *s > '9' || *end || errno || v < 1 || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-int main(int argc, char **argv)
-{
-    input_t *in = xrealloc(NULL, (size_t)argc * sizeof *in);
+    input_t *in = us_xrealloc(NULL, (size_t)argc * sizeof *in);
     unsigned nin = 0;
     const char *out = "build/coverage";
     bool seeded = true; /* whether the last --program/--random has its --seeds */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long n;
+        uint64_t n = 0;
+        char err[256];
+        bool is_random = strcmp(a, "--random") == 0, is_seeds = strcmp(a, "--seeds") == 0 && !seeded;
         if (!v) {
             free(in);
             return usage();
+        }
+        uint64_t max = is_random ? US_MAX_INST : MAX_SEEDS;
+        if ((is_random || is_seeds) && !us_arg_uint(a, v, 1, max, &n, err, sizeof err)) {
+            fprintf(stderr, "uscov: %s\n", err);
+            free(in);
+            return 2;
         }
         if (strcmp(a, "--vectors") == 0) {
             in[nin++] = (input_t){IN_VECTORS, v, 0, 0};
         } else if (strcmp(a, "--program") == 0) {
             in[nin++] = (input_t){IN_PROGRAM, v, 0, 0};
             seeded = false;
-        } else if (strcmp(a, "--random") == 0 && parse_count(v, US_MAX_INST, &n)) {
+        } else if (is_random) {
             in[nin++] = (input_t){IN_RANDOM, NULL, (unsigned)n, 0};
             seeded = false;
-        } else if (strcmp(a, "--seeds") == 0 && !seeded && parse_count(v, 100000000ul, &n)) {
-            in[nin - 1].seeds = n;
+        } else if (is_seeds) {
+            in[nin - 1].seeds = (unsigned long)n;
             seeded = true;
         } else if (strcmp(a, "--out") == 0) {
             out = v;
@@ -118,4 +111,9 @@ int main(int argc, char **argv)
     us_cov_free(&cov);
     free(in);
     return rc ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    return us_stdout_status("uscov", coverage(argc, argv));
 }

@@ -7,6 +7,7 @@
 #include "isa/us_dis.h"
 #include "isa/us_hex.h"
 #include "isa/us_mesa.h"
+#include "isa/us_out.h"
 #include "isa/us_rules.h"
 
 static int usage(void)
@@ -20,7 +21,7 @@ static int usage(void)
     return 2;
 }
 
-int main(int argc, char **argv)
+static int disassemble(int argc, char **argv)
 {
     const char *in = NULL;
     bool mesa = false, words = true;
@@ -71,4 +72,9 @@ int main(int argc, char **argv)
     if (prog.count)
         us_rules_warn(stderr, in, &code);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return us_stdout_status("usdis", disassemble(argc, argv));
 }

@@ -5,7 +5,8 @@
  *   usgen --mesa --out DIR                      the Mesa FC suite: every program, every pixel-divergence pattern
  *   usgen --directed --out DIR                  the directed vectors: FC and OMOD corners, each with its trace
  *   usgen --knobs                                                               the knobs and their ranges
- * Bad knobs or arguments: a message and exit 2. The suites and presets are model/gen/us_suite.c. */
+ * Bad knobs or arguments, or a vector that cannot be written: a message and exit 2. The suites and presets are
+ * model/gen/us_suite.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,10 @@
 
 #include "gen/us_gen_fields.h"
 #include "gen/us_suite.h"
+#include "isa/us_args.h"
+#include "isa/us_out.h"
+
+#define MAX_RANDOM 1000000u
 
 static int usage(void)
 {
@@ -24,37 +29,44 @@ static int usage(void)
                     "       usgen --mesa --out DIR\n"
                     "       usgen --directed --out DIR\n"
                     "       usgen --knobs\n"
-                    "knobs:\n%s", us_knobs_help());
+                    "  --random: N (1 to %u) vectors DIR/PREFIX-SEED.vec, seeds S (0 to 2^64-1) onwards; PREFIX\n"
+                    "  (default random): letters, digits, '.', '_', '-', not starting with '.', PREFIX-SEED at most 63\n"
+                    "  characters. Each vector is written whole or not at all. Exit 2 on bad input or output that\n"
+                    "  cannot be written.\n"
+                    "knobs:\n%s", MAX_RANDOM, us_knobs_help());
     return 2;
 }
 
-int main(int argc, char **argv)
+static int fail(const char *err)
+{
+    fprintf(stderr, "usgen: %s\n", err);
+    return 2;
+}
+
+static int generate(int argc, char **argv)
 {
     const char *out = NULL, *suite = NULL, *prefix = "random";
-    unsigned long long count = 0, seed = 0;
+    uint64_t count = 0, seed = 0;
     bool have_seed = false, fields = false, mesa = false, directed = false;
     us_knobs_t k;
     us_knobs_default(&k);
     char err[512];
     for (int i = 1; i < argc; i++) {
-        char *end;
         if (!strcmp(argv[i], "--knobs")) {
             fputs(us_knobs_help(), stdout);
             return 0;
         } else if (!strcmp(argv[i], "--random") && i + 1 < argc) {
-            count = strtoull(argv[++i], &end, 0);
-            if (*end || count == 0 || count > 1000000)
-                return usage();
+            if (!us_arg_uint(argv[i], argv[i + 1], 1, MAX_RANDOM, &count, err, sizeof err))
+                return fail(err);
+            i++;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            seed = strtoull(argv[++i], &end, 0);
-            if (*end)
-                return usage();
+            if (!us_arg_uint(argv[i], argv[i + 1], 0, UINT64_MAX, &seed, err, sizeof err))
+                return fail(err);
+            i++;
             have_seed = true;
         } else if (!strcmp(argv[i], "--knob") && i + 1 < argc) {
-            if (!us_knobs_set(&k, argv[++i], err, sizeof err)) {
-                fprintf(stderr, "usgen: %s\n", err);
-                return 2;
-            }
+            if (!us_knobs_set(&k, argv[++i], err, sizeof err))
+                return fail(err);
         } else if (!strcmp(argv[i], "--fields")) {
             fields = true;
         } else if (!strcmp(argv[i], "--mesa")) {
@@ -76,16 +88,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "usgen: unknown suite \"%s\" (%s)\n", suite, us_suite_names());
         return 2;
     }
-    if (!us_knobs_check(&k, err, sizeof err)) {
-        fprintf(stderr, "usgen: %s\n", err);
-        return 2;
-    }
+    if (!us_knobs_check(&k, err, sizeof err))
+        return fail(err);
+    us_suite_out_t o = {.dir = out};
+    if (count && !us_suite_prefix_ok(prefix, count, seed, &o))
+        return fail(o.err);
     if (mkdir(out, 0777) && errno != EEXIST) {
         fprintf(stderr, "usgen: cannot make %s: %s\n", out, strerror(errno));
         return 2;
     }
     clock_t t0 = clock();
-    us_suite_out_t o = {.dir = out};
     bool ok;
     if (mesa) {
         ok = us_suite_write_mesa(&o);
@@ -101,10 +113,16 @@ int main(int argc, char **argv)
         ok = us_suite_write(suite, &o);
     }
     if (!ok) {
-        fprintf(stderr, "usgen: %s\n", o.err);
-        return 1;
+        fprintf(stderr, "usgen: %s (%llu vectors written before it)\n", o.err[0] ? o.err : "failed",
+                (unsigned long long)o.written);
+        return 2;
     }
     fprintf(stderr, "usgen: %llu vectors in %s (%llu instructions retired by the model) in %.2f s CPU\n",
             (unsigned long long)o.written, out, (unsigned long long)o.retired, (double)(clock() - t0) / CLOCKS_PER_SEC);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return us_stdout_status("usgen", generate(argc, argv));
 }

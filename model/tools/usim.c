@@ -1,37 +1,47 @@
-/* strdup is POSIX. */
+/* clock_gettime is POSIX. */
 #define _POSIX_C_SOURCE 200809L
 /* usim: the golden model on the command line.
  *   usim VEC [--trace]                         run a vector, check its expectations (exit 0 pass, 1 differ)
  *   usim --program IN.hex --seed N [--trace]   run any program on seeded random inputs, print the final state
  *   usim --lint VEC | --lint --program IN.hex  the static silicon-rule check only (exit 0 clean, 1 breaches)
  * Every run also checks the silicon rules on the path it takes (golden/us_lint.h) and prints each breach.
- * Exit 2 on bad input. The rate of retired quad-instructions goes to stderr. */
+ * Exit 2 on bad input or output that cannot be written. The rate of retired quad-instructions goes to stderr. The
+ * trace is streamed (printed, compared with the vector's, written) as the model retires: no run keeps it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "isa/us_args.h"
 #include "isa/us_dis.h"
 #include "isa/us_hex.h"
+#include "isa/us_out.h"
 #include "gen/us_random.h"
 #include "golden/us_lint.h"
 #include "golden/us_trace.h"
 #include "gen/us_vec.h"
+#include "gen/us_vec_trace.h"
 
-static int usage(void)
+#define MAX_REPEAT 1000000000ull
+
+static int usage(FILE *f, int status)
 {
-    fputs("usage: usim VEC [--trace]\n"
-          "       usim --program IN.hex --seed N [--trace] [--repeat R] [--emit-vector OUT]\n"
-          "       usim --lint VEC | usim --lint --program IN.hex\n"
-          "  VEC: a vector (vectors/FORMAT.md): runs it and checks the expected results (exit 0 pass, 1 differ).\n"
-          "  A breach of the CTM guide's hardware rules reached on the run is printed (docs/spec.md section 9);\n"
-          "  in a vector not marked unsafe it fails the vector. --lint: the static check only (exit 1 on any).\n"
-          "  --program: runs a hex program on random inputs made from the seed and prints the final state.\n"
-          "  --trace: prints one line per retired instruction, with its disassembly.\n"
-          "  --repeat R: runs the quad R times (for a rate figure); --emit-vector: writes the run as a vector.\n"
-          "  Exit 2 on bad input.\n",
-          stderr);
-    return 2;
+    fprintf(f, "usage: usim VEC [--trace]\n"
+               "       usim --program IN.hex --seed N [--trace] [--repeat R] [--emit-vector OUT]\n"
+               "       usim --lint VEC | usim --lint --program IN.hex\n"
+               "  VEC: a vector (vectors/FORMAT.md): runs it and checks the expected results (exit 0 pass, 1 differ).\n"
+               "  A vector's param watchdog is at most %u instructions; a vector whose last line has no newline is\n"
+               "  truncated and refused. A breach of the CTM guide's hardware rules reached on the run is printed\n"
+               "  (docs/spec.md section 9); in a vector not marked unsafe it fails the vector. --lint: the static\n"
+               "  check only (exit 1 on any).\n"
+               "  --program: runs a hex program on random inputs made from the seed (0 to 2^64-1) and prints the\n"
+               "  final state.\n"
+               "  --trace: prints one line per retired instruction, with its disassembly.\n"
+               "  --repeat R: runs the quad R times, 1 to %llu (for a rate figure); --emit-vector: writes the run as\n"
+               "  a vector, whole or not at all.\n"
+               "  Exit 2 on bad input or output that cannot be written.\n",
+            US_MAX_WATCHDOG, MAX_REPEAT);
+    return status;
 }
 
 static double now(void)
@@ -41,7 +51,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Runs the quad; with trace_lines, keeps the formatted retire lines (and prints them when print is set). */
 /* The breaches the last step added, one "!" line each under its trace line. */
 static void print_new_diags(const us_lint_t *l, unsigned kept_before, uint64_t total_before, unsigned pc)
 {
@@ -59,13 +68,20 @@ static void print_new_diags(const us_lint_t *l, unsigned kept_before, uint64_t t
     us_sb_free(&sb);
 }
 
-static void run(const us_shader_t *sh, us_quad_t *q, us_lint_t *lint, bool keep, bool print, char ***lines,
-                unsigned *nlines)
+/* Where each retire line goes as the quad runs; none kept. */
+typedef struct trace_sink {
+    bool print;          /* --trace: with its disassembly and the breaches it added */
+    us_trace_cmp_t *cmp; /* against the vector's expect trace lines */
+    FILE *emit;          /* --emit-vector: as an expect trace line */
+} trace_sink_t;
+
+static void run(const us_shader_t *sh, us_quad_t *q, us_lint_t *lint, const trace_sink_t *s)
 {
+    bool keep = s->print || s->cmp || s->emit;
     us_retire_t r;
-    us_strbuf_t sb;
+    us_strbuf_t sb, dis;
     us_sb_init(&sb);
-    unsigned cap = 0;
+    us_sb_init(&dis);
     for (;;) {
         unsigned kept_before = lint->diags.nkept, pc = q->pc;
         uint64_t total_before = lint->diags.total;
@@ -75,28 +91,45 @@ static void run(const us_shader_t *sh, us_quad_t *q, us_lint_t *lint, bool keep,
             continue;
         us_sb_clear(&sb);
         us_retire_format(&sb, &r);
-        if (print) {
-            us_strbuf_t dis;
-            us_sb_init(&dis);
+        if (s->print) {
+            us_sb_clear(&dis);
             us_dis_inst(&dis, &r.inst, NULL, r.pc);
             for (char *nl = dis.data; (nl = strchr(nl, '\n'));)
                 *nl = ' ';
             printf("%s\n      %s\n", sb.data, dis.data);
-            us_sb_free(&dis);
             print_new_diags(lint, kept_before, total_before, pc);
         }
-        if (*nlines == cap) {
-            cap = cap ? cap * 2 : 256;
-            char **n = realloc(*lines, cap * sizeof **lines);
-            if (!n) {
-                fputs("out of memory\n", stderr);
-                exit(2);
-            }
-            *lines = n;
-        }
-        (*lines)[(*nlines)++] = strdup(sb.data);
+        if (s->cmp)
+            us_trace_cmp_line(s->cmp, sb.data);
+        if (s->emit)
+            fprintf(s->emit, "expect trace %s\n", sb.data);
     }
+    us_sb_free(&dis);
     us_sb_free(&sb);
+}
+
+/* The vector with the run's final state as its expectations, then its trace from a second run (the expect
+ * lines come first in a vector, the trace last): whole or not at all. */
+static int emit_vector(const char *path, const us_vector_t *v, const us_quad_t *q)
+{
+    char err[4200];
+    us_out_t o;
+    if (!us_out_open(&o, path, err, sizeof err)) {
+        fprintf(stderr, "usim: %s\n", err);
+        return 2;
+    }
+    us_vec_write(o.f, v, q);
+    static us_shader_t sh;
+    static us_quad_t again;
+    static us_lint_t lint;
+    us_vec_setup(v, &sh, &again);
+    us_lint_init(&lint);
+    run(&sh, &again, &lint, &(trace_sink_t){.emit = o.f});
+    if (!us_out_close(&o, err, sizeof err)) {
+        fprintf(stderr, "usim: %s\n", err);
+        return 2;
+    }
+    return 0;
 }
 
 /* Every breach the run reached, and the summary line; returns the count. */
@@ -124,123 +157,149 @@ static void report_rate(uint64_t retired, double secs)
             secs, secs > 0 ? (double)retired / secs * 1e-6 : 0.0);
 }
 
-int main(int argc, char **argv)
+typedef struct options {
+    const char *vec_path, *prog_path, *emit;
+    bool trace, have_seed, lint_only;
+    uint64_t seed, repeat;
+} options_t;
+
+/* Returns -1 to go on, else the exit status (after the usage or a message naming the option). */
+static int parse_options(int argc, char **argv, options_t *o)
 {
-    const char *vec_path = NULL, *prog_path = NULL, *emit = NULL;
-    bool trace = false, have_seed = false, lint_only = false;
-    unsigned long long seed = 0, repeat = 1;
+    *o = (options_t){.repeat = 1};
+    char err[256];
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--trace") == 0)
-            trace = true;
-        else if (strcmp(argv[i], "--lint") == 0)
-            lint_only = true;
-        else if (strcmp(argv[i], "--program") == 0 && i + 1 < argc)
-            prog_path = argv[++i];
-        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            char *end;
-            seed = strtoull(argv[++i], &end, 0);
-            if (*end)
-                return usage();
-            have_seed = true;
-        } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
-            char *end;
-            repeat = strtoull(argv[++i], &end, 0);
-            if (*end || repeat == 0)
-                return usage();
-        } else if (strcmp(argv[i], "--emit-vector") == 0 && i + 1 < argc)
-            emit = argv[++i];
-        else if (argv[i][0] == '-')
-            return usage();
-        else if (!vec_path)
-            vec_path = argv[i];
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        bool ok = true;
+        if (strcmp(a, "--trace") == 0)
+            o->trace = true;
+        else if (strcmp(a, "--lint") == 0)
+            o->lint_only = true;
+        else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+            return usage(stdout, 0);
+        else if (strcmp(a, "--program") == 0 && val)
+            o->prog_path = argv[++i];
+        else if (strcmp(a, "--seed") == 0 && val)
+            ok = o->have_seed = us_arg_uint(a, argv[++i], 0, UINT64_MAX, &o->seed, err, sizeof err);
+        else if (strcmp(a, "--repeat") == 0 && val)
+            ok = us_arg_uint(a, argv[++i], 1, MAX_REPEAT, &o->repeat, err, sizeof err);
+        else if (strcmp(a, "--emit-vector") == 0 && val)
+            o->emit = argv[++i];
+        else if (a[0] == '-' || o->vec_path)
+            return usage(stderr, 2);
         else
-            return usage();
+            o->vec_path = a;
+        if (!ok) {
+            fprintf(stderr, "usim: %s\n", err);
+            return 2;
+        }
     }
-    if (!!vec_path == !!prog_path || (prog_path && !have_seed && !lint_only))
-        return usage();
-    char err[512];
-    const char *path = vec_path ? vec_path : prog_path;
+    if (!!o->vec_path == !!o->prog_path || (o->prog_path && !o->have_seed && !o->lint_only))
+        return usage(stderr, 2);
+    return -1;
+}
+
+/* The verdict on a vector's run: exit 0 pass, 1 a difference or a breach in a vector not marked unsafe. */
+static int judge(const char *path, const us_vector_t *v, const us_quad_t *q, const us_trace_cmp_t *cmp,
+                 uint64_t breaches)
+{
+    if (!v->has_expect) {
+        printf("%s: no expectations; final state:\n", path);
+        return 0;
+    }
+    us_strbuf_t rep;
+    us_sb_init(&rep);
+    unsigned bad = us_vec_check(v, q, cmp, &rep);
+    int status = 1;
+    if (bad)
+        printf("%s: FAIL, %u difference%s\n%s", path, bad, bad == 1 ? "" : "s", rep.data);
+    else if (breaches && !v->unsafe)
+        printf("%s: FAIL, silicon-rule breaches in a vector not marked unsafe (a correct R500 need not give "
+               "these results)\n", path);
+    else
+        status = 0;
+    if (status == 0)
+        printf("%s: pass%s (%llu instructions retired)\n", path, breaches ? ", unsafe" : "",
+               (unsigned long long)q->retired);
+    us_sb_free(&rep);
+    return status;
+}
+
+/* The vector to run: the file's, or the program's on the seed's random inputs. Returns 0 or 2 (message given). */
+static int load(const options_t *o, us_vector_t *v)
+{
+    char err[4200];
+    const char *path = o->vec_path ? o->vec_path : o->prog_path;
     char *text = us_read_file(path, err, sizeof err);
     if (!text) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    static us_vector_t v;
     static us_program_t prog;
-    int rc = vec_path ? us_vec_parse(text, path, &v, err, sizeof err) : us_hex_parse(text, path, &prog, err, sizeof err);
+    int rc = o->vec_path ? us_vec_parse(text, path, v, err, sizeof err)
+                         : us_hex_parse(text, path, &prog, err, sizeof err);
     free(text);
     if (rc) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    if (prog_path)
-        us_random_vector(&v, &prog, seed);
+    if (o->prog_path)
+        us_random_vector(v, &prog, o->seed);
+    return 0;
+}
+
+static int simulate(const options_t *o, us_vector_t *v)
+{
+    const char *path = o->vec_path ? o->vec_path : o->prog_path;
     static us_shader_t sh;
     static us_quad_t q;
-    if (lint_only) {
-        us_vec_setup(&v, &sh, &q);
+    if (o->lint_only) {
+        us_vec_setup(v, &sh, &q);
         us_code_t code = us_shader_code(&sh);
         uint64_t n = us_rules_warn(stdout, path, &code);
         printf("%s: %llu static silicon-rule breach%s%s\n", path, (unsigned long long)n, n == 1 ? "" : "es",
-               v.unsafe ? " (the vector is marked unsafe)" : "");
-        us_vec_free(&v);
+               v->unsafe ? " (the vector is marked unsafe)" : "");
         return n ? 1 : 0;
     }
     static us_lint_t lint;
-    char **lines = NULL;
-    unsigned nlines = 0;
-    bool keep = trace || v.ntrace || emit;
+    us_trace_cmp_t cmp;
+    us_trace_cmp_init(&cmp, v);
     double t0 = now();
     uint64_t total = 0;
-    for (unsigned long long k = 0; k < repeat; k++) {
-        us_vec_setup(&v, &sh, &q);
+    for (uint64_t k = 0; k < o->repeat; k++) {
+        us_vec_setup(v, &sh, &q);
         us_lint_init(&lint);
-        run(&sh, &q, &lint, keep && k == 0, trace && k == 0, &lines, &nlines);
+        trace_sink_t sink = {.print = o->trace && k == 0, .cmp = v->ntrace && k == 0 ? &cmp : NULL};
+        run(&sh, &q, &lint, &sink);
         total += q.retired;
     }
     double secs = now() - t0;
-    int status = 0;
     uint64_t breaches = print_diags(path, &lint);
-    if (vec_path) {
-        us_strbuf_t rep;
-        us_sb_init(&rep);
-        unsigned bad = v.has_expect ? us_vec_check(&v, &q, (const char *const *)lines, nlines, &rep) : 0;
-        if (!v.has_expect)
-            printf("%s: no expectations; final state:\n", path);
-        if (bad) {
-            printf("%s: FAIL, %u difference%s\n%s", path, bad, bad == 1 ? "" : "s", rep.data);
-            status = 1;
-        } else if (v.has_expect && breaches && !v.unsafe) {
-            printf("%s: FAIL, silicon-rule breaches in a vector not marked unsafe (a correct R500 need not give "
-                   "these results)\n", path);
-            status = 1;
-        } else if (v.has_expect && breaches) {
-            printf("%s: pass, unsafe (%llu instructions retired)\n", path, (unsigned long long)q.retired);
-        } else if (v.has_expect) {
-            printf("%s: pass (%llu instructions retired)\n", path, (unsigned long long)q.retired);
-        }
-        us_sb_free(&rep);
-    }
-    if (prog_path || !v.has_expect) {
+    int status = o->vec_path ? judge(path, v, &q, &cmp, breaches) : 0;
+    us_trace_cmp_free(&cmp);
+    if (o->prog_path || !v->has_expect) {
         us_strbuf_t sb;
         us_sb_init(&sb);
         us_state_dump(&sb, &q);
         fputs(sb.data, stdout);
         us_sb_free(&sb);
     }
-    if (emit) {
-        FILE *f = fopen(emit, "w");
-        if (!f) {
-            perror(emit);
-            return 2;
-        }
-        us_vec_write(f, &v, &q, (const char *const *)lines, nlines);
-        fclose(f);
-    }
+    if (o->emit && emit_vector(o->emit, v, &q))
+        return 2;
     report_rate(total, secs);
-    for (unsigned i = 0; i < nlines; i++)
-        free(lines[i]);
-    free(lines);
-    us_vec_free(&v);
     return status;
+}
+
+int main(int argc, char **argv)
+{
+    options_t o;
+    int status = parse_options(argc, argv, &o);
+    if (status < 0) {
+        static us_vector_t v;
+        status = load(&o, &v);
+        if (status == 0)
+            status = simulate(&o, &v);
+        us_vec_free(&v);
+    }
+    return us_stdout_status("usim", status);
 }

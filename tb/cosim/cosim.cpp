@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <csignal>
@@ -34,11 +33,13 @@
 #endif
 
 extern "C" {
+#include "isa/us_args.h"
 #include "isa/us_hex.h"
 #include "gen/us_random.h"
 #include "gen/us_randprog.h"
 #include "golden/us_trace.h"
 #include "gen/us_vec.h"
+#include "gen/us_vec_trace.h"
 }
 
 #ifndef US_NUM_CTX
@@ -85,26 +86,18 @@ int refuse(const char *fmt, ...)
     return 2;
 }
 
-// An option's number: decimal or 0x hex digits only, in lo..hi. strtoull alone takes a sign (wrapping "-1" to
-// 2^64-1), blanks and a leading 0 as octal, and stops quietly at the first non-digit.
+// An option's number within lo..hi (isa/us_args.h: strict), refused with its name.
 bool parse_number(const char *opt, const char *s, unsigned long long lo, unsigned long long hi,
                   unsigned long long *out)
 {
-    const bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    const char *digits = hex ? s + 2 : s;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
-    bool ok = (hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits)) && !*end && errno == 0 &&
-              v >= lo && v <= hi;
-    if (!ok) {
-        if (hi == ULLONG_MAX)
-            refuse("%s: \"%s\" is not a whole number from %llu (decimal or 0x hex, below 2^64)", opt, s, lo);
-        else
-            refuse("%s: \"%s\" is not a whole number in %llu..%llu", opt, s, lo, hi);
+    char err[256];
+    uint64_t x = 0;
+    if (!us_arg_uint(opt, s, lo, hi, &x, err, sizeof err)) {
+        refuse("%s", err);
+        return false;
     }
-    *out = v;
-    return ok;
+    *out = x;
+    return true;
 }
 
 // The RTL's retire port as a record, the result value canonical as in the golden one (below).
@@ -642,7 +635,8 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     clock_t t0 = clock();
     us_strbuf_t line;
     us_sb_init(&line);
-    std::vector<std::string> trace0;  // quad 0's retire lines, for a vector's expected trace
+    us_trace_cmp_t trace0;  // quad 0's retire lines against a vector's expected trace, as they come
+    us_trace_cmp_init(&trace0, &v);
     while (finished < o.quads) {
         if (!rtl.wave_problem().empty()) {
             verdict = 2;
@@ -702,7 +696,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
             if (o.trace)
                 printf("%s\n", line.data);
             if (quad_of[ctx] == 0 && v.ntrace)
-                trace0.push_back(line.data);
+                us_trace_cmp_line(&trace0, line.data);
         }
         std::vector<FieldDiff> diffs = compare_records(want, got);
         if (!diffs.empty()) {
@@ -719,10 +713,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
             if (quad_of[ctx] == 0 && v.has_expect) {
                 us_strbuf_t rep;
                 us_sb_init(&rep);
-                std::vector<const char *> lines;
-                for (const std::string &l : trace0)
-                    lines.push_back(l.c_str());
-                if (us_vec_check(&v, &model[ctx], lines.data(), (unsigned)lines.size(), &rep)) {
+                if (us_vec_check(&v, &model[ctx], &trace0, &rep)) {
                     fprintf(stderr, "%s: the golden model does not meet the vector's expectations:\n%s", path,
                             rep.data);
                     verdict = 1;
@@ -735,6 +726,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
         }
     }
     us_sb_free(&line);
+    us_trace_cmp_free(&trace0);
     us_vec_free(&v);
     if (!rtl.close_wave()) {  // a waveform not written in full fails the run, whatever the comparison said
         fprintf(stderr, "uscosim: %s\n", rtl.wave_problem().c_str());

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "gen/us_vec.h"
 #include "golden/us_trace.h"
+#include "gen/us_vec_trace.h"
 #include "fuzz.h"
 
 #define FUZZ_WATCHDOG 256u
@@ -103,6 +104,18 @@ static void same_quad(const us_quad_t *a, const us_quad_t *b)
     SAME(pc, "start PC");
 }
 
+/* us_vec_check of r against v's expectations, its trace compared line by line as a tool does. */
+static unsigned check_run(const us_vector_t *v, const run_t *r, us_strbuf_t *rep)
+{
+    us_trace_cmp_t cmp;
+    us_trace_cmp_init(&cmp, v);
+    for (unsigned i = 0; i < r->ntrace; i++)
+        us_trace_cmp_line(&cmp, r->trace[i]);
+    unsigned bad = us_vec_check(v, &r->q, &cmp, rep);
+    us_trace_cmp_free(&cmp);
+    return bad;
+}
+
 static void check_copy(const us_vector_t *v, const run_t *first, const char *text)
 {
     static us_vector_t copy;
@@ -114,12 +127,12 @@ static void check_copy(const us_vector_t *v, const run_t *first, const char *tex
         fuzz_fail("the unsafe mark was %s on the way through", v->unsafe ? "lost" : "added");
     us_strbuf_t rep;
     us_sb_init(&rep);
-    if (us_vec_check(&copy, &first->q, (const char *const *)first->trace, first->ntrace, &rep))
+    if (check_run(&copy, first, &rep))
         fuzz_fail("the run does not meet the expectations written from it:\n%s", rep.data);
     run_vector(&copy, &again);
     same_setup(&first->sh, &again.sh);
     same_quad(&first->q, &again.q);
-    if (us_vec_check(&copy, &again.q, (const char *const *)again.trace, again.ntrace, &rep))
+    if (check_run(&copy, &again, &rep))
         fuzz_fail("a run of the written vector does not meet its expectations:\n%s", rep.data);
     us_sb_free(&rep);
     free_trace(&again);
@@ -144,7 +157,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FILE *f = open_memstream(&out, &len);
         if (!f)
             abort();
-        us_vec_write(f, &v, &first.q, (const char *const *)first.trace, first.ntrace);
+        us_vec_write(f, &v, &first.q);
+        for (unsigned i = 0; i < first.ntrace; i++)
+            fprintf(f, "expect trace %s\n", first.trace[i]);
         fclose(f);
         check_copy(&v, &first, out);
         free(out);
