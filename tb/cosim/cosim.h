@@ -41,7 +41,7 @@ class VcdFile : public VerilatedVcdFile {
 #endif
 
 // The default cycle limit is the watchdog's worth (watchdog x 8 x quads + 100000) but never more than this: a vector
-// may ask for a watchdog of 2^32 instructions, days of simulation (--max-cycles N goes further on purpose).
+// may ask for a watchdog of 2^24 instructions (vectors/FORMAT.md), hours of simulation (--max-cycles N goes further).
 constexpr unsigned long long US_COSIM_CYCLE_CAP = 1ull << 25;
 // Exit status of a run that reached its cycle limit before the quads finished (no mismatch seen so far).
 constexpr int US_COSIM_TIMEOUT = 3;
