@@ -16,6 +16,7 @@
 #include "isa/us_asm.h"
 #include "isa/us_hex.h"
 #include "isa/us_out.h"
+#include "isa/us_strbuf.h"
 
 #define MAX_FIELDS 32u
 #define MAX_VALUES 512u /* fields of 9 bits or more: their first 512 values, as the field generator covers them */
@@ -185,15 +186,7 @@ static void add_text(pool_t *p, const bins_t *b, const char *path, char *text, c
         us_vec_free(&v);
         return;
     }
-    if (p->n == p->cap) {
-        p->cap = p->cap ? 2 * p->cap : 256;
-        candidate_t *nc = realloc(p->c, p->cap * sizeof *nc);
-        if (!nc) {
-            fputs("us_bringup_suite: out of memory\n", stderr);
-            exit(2);
-        }
-        p->c = nc;
-    }
+    p->c = us_xgrow(p->c, &p->cap, p->n + 1, sizeof *p->c);
     candidate_t *c = &p->c[p->n++];
     memset(c, 0, sizeof *c);
     c->path = strdup(path);
@@ -291,16 +284,8 @@ static int add_path(pool_t *p, const bins_t *b, const char *path, us_strbuf_t *l
         size_t len = strlen(e->d_name);
         if (len < 5 || strcmp(e->d_name + len - 4, ".vec"))
             continue;
-        if (nn == cap) {
-            cap = cap ? 2 * cap : 64;
-            char **nnames = realloc(names, cap * sizeof *names);
-            if (!nnames)
-                exit(2);
-            names = nnames;
-        }
-        names[nn] = malloc(strlen(path) + len + 2);
-        if (!names[nn])
-            exit(2);
+        names = us_xgrow(names, &cap, nn + 1, sizeof *names);
+        names[nn] = us_xrealloc(NULL, strlen(path) + len + 2);
         sprintf(names[nn++], "%s/%s", path, e->d_name);
     }
     closedir(d);

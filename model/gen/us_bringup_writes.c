@@ -12,6 +12,7 @@
 
 #include "gen/us_bringup.h"
 #include "isa/us_access.h"
+#include "isa/us_strbuf.h"
 
 #define OUT_FMT_RGBA32F                                                                                           \
     (US_OUT_FMT_OUT_FMT_C4_32_FP | US_OUT_FMT_C0_SEL_RED << US_OUT_FMT_C0_SEL_LO | US_OUT_FMT_C1_SEL_GREEN << US_OUT_FMT_C1_SEL_LO |     \
@@ -19,15 +20,7 @@
 
 static void add(us_write_list_t *l, uint32_t addr, uint32_t value)
 {
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 256;
-        us_reg_write_t *w = realloc(l->w, l->cap * sizeof *w);
-        if (!w) {
-            fputs("us_bringup: out of memory\n", stderr);
-            exit(2);
-        }
-        l->w = w;
-    }
+    l->w = us_xgrow(l->w, &l->cap, l->n + 1, sizeof *l->w);
     l->w[l->n].addr = addr;
     l->w[l->n].value = value;
     l->n++;

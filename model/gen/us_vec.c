@@ -13,6 +13,7 @@
 #include "isa/us_out.h"
 #include "golden/us_trace.h"
 #include "gen/us_vec_trace.h"
+#include "isa/us_strbuf.h"
 
 #define MAX_TOKS 12
 
@@ -32,25 +33,9 @@ void us_vec_free(us_vector_t *v)
     us_vec_init(v);
 }
 
-static void *grow(void *p, unsigned *cap, unsigned need, size_t elem)
-{
-    if (need <= *cap)
-        return p;
-    unsigned c = *cap ? *cap * 2 : 64;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(p, (size_t)c * elem);
-    if (!q) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
-    *cap = c;
-    return q;
-}
-
 void us_vec_add_write(us_vector_t *v, uint32_t addr, uint32_t value)
 {
-    v->writes = grow(v->writes, &v->cap_writes, v->nwrites + 1, sizeof *v->writes);
+    v->writes = us_xgrow(v->writes, &v->cap_writes, v->nwrites + 1, sizeof *v->writes);
     v->writes[v->nwrites++] = (us_reg_write_t){addr, value};
 }
 
@@ -353,7 +338,7 @@ int us_vec_parse(const char *text, const char *fname, us_vector_t *v, char *err,
         buf[len] = '\0';
         p = eol ? eol + 1 : p + len;
         if (strncmp(buf, "expect trace ", 13) == 0) {
-            v->trace = grow(v->trace, &v->cap_trace, v->ntrace + 1, sizeof *v->trace);
+            v->trace = us_xgrow(v->trace, &v->cap_trace, v->ntrace + 1, sizeof *v->trace);
             v->trace[v->ntrace] = strdup(buf + 13);
             if (!v->trace[v->ntrace]) {
                 fputs("out of memory\n", stderr);

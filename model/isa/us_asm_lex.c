@@ -1,4 +1,5 @@
 #include "isa/us_asm_lex.h"
+#include "isa/us_strbuf.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -39,22 +40,6 @@ static bool fail(char *err, size_t n, const char *fname, unsigned line, const ch
     vsnprintf(err + k, n - (size_t)k, fmt, ap);
     va_end(ap);
     return false;
-}
-
-static void *grow(void *p, unsigned *cap, unsigned need, size_t elem)
-{
-    if (need <= *cap)
-        return p;
-    unsigned c = *cap ? *cap * 2 : 64;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(p, (size_t)c * elem);
-    if (!q) {
-        fputs("out of memory\n", stderr);
-        exit(2);
-    }
-    *cap = c;
-    return q;
 }
 
 static bool is_word_char(int c)
@@ -113,7 +98,7 @@ static bool lex_line(const char *s, size_t len, unsigned line, const char *fname
         memcpy(t.text, s + start, i - start);
         t.text[i - start] = '\0';
         after_dot = t.kind == US_TOK_PUNCT && c == '.';
-        lx->toks = grow(lx->toks, &lx->cap_toks, lx->ntoks + 1, sizeof *lx->toks);
+        lx->toks = us_xgrow(lx->toks, &lx->cap_toks, lx->ntoks + 1, sizeof *lx->toks);
         lx->toks[lx->ntoks++] = t;
     }
     return true;
@@ -152,7 +137,7 @@ bool us_lex(const char *src, const char *fname, unsigned max_stmts, us_lexed_t *
             if (t->kind == US_TOK_WORD && us_is_mnemonic(t->text)) {
                 if (lx->nstmts >= max_stmts)
                     return fail(err, err_size, fname, line, "more than %u instructions", max_stmts);
-                lx->stmts = grow(lx->stmts, &lx->cap_stmts, lx->nstmts + 1, sizeof *lx->stmts);
+                lx->stmts = us_xgrow(lx->stmts, &lx->cap_stmts, lx->nstmts + 1, sizeof *lx->stmts);
                 lx->stmts[lx->nstmts++] = (us_stmt_t){first, 0, line};
             } else if (lx->nstmts == 0) {
                 return fail(err, err_size, fname, line, "expected an instruction (alu, out, tex, fc, if, ...), got '%s'",

@@ -34,6 +34,17 @@ void *us_xrealloc(void *p, size_t n)
     return q;
 }
 
+void *us_xgrow(void *p, unsigned *cap, unsigned need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    unsigned c = *cap ? *cap * 2 : 64;
+    while (c < need)
+        c *= 2;
+    *cap = c;
+    return us_xrealloc(p, (size_t)c * elem);
+}
+
 static void reserve(us_strbuf_t *sb, size_t extra)
 {
     if (sb->len + extra + 1 <= sb->cap)

@@ -18,5 +18,8 @@ void us_sb_printf(us_strbuf_t *sb, const char *fmt, ...) __attribute__((format(p
 void us_sb_pad_to(us_strbuf_t *sb, size_t col);
 /* realloc for every growing array: out of memory ends the tool ("out of memory", exit 2). */
 void *us_xrealloc(void *p, size_t n);
+/* An array p of *cap elements of elem bytes, grown (doubling, from 64) to hold at least need; exits like
+ * us_xrealloc. Returns the array (p itself when it is large enough). */
+void *us_xgrow(void *p, unsigned *cap, unsigned need, size_t elem);
 
 #endif
