@@ -138,7 +138,7 @@ tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
 # build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
 # hands --fst over to it).
-COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
+COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
 # The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
