@@ -42,6 +42,7 @@ help:
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
 	@echo "make fuzz     the libFuzzer harnesses of tb/fuzz, FUZZ_SECONDS=$(FUZZ_SECONDS) each, from a seed corpus in build/fuzz"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
+	@echo "make rtl-plants  planted RTL bugs, each rebuilt on a copy, must fail its check [PLANT=name] (minutes each)"
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc; fst-build"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
@@ -93,7 +94,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/lib/libus.a | $(BUILD)/tests
 $(OBJ_DIRS) $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests $(BUILD)/san/lib $(BUILD)/san/bin $(BUILD)/san/tests:
 	mkdir -p $@
 
-test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C))
+# The scheduler-contract checker of the harness, on simulated issue streams (C++, sanitizers).
+$(BUILD)/san/tests/test_sched: tb/cosim/test_sched.cpp tb/cosim/cosim_sched.cpp tb/cosim/cosim_sched.h | $(BUILD)/san/tests
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -O1 -g $(SANFLAGS) -Itb/cosim $(filter %.cpp,$^) -o $@
+
+test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C)) $(BUILD)/san/tests/test_sched $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build fuzz-build
@@ -133,7 +138,7 @@ tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
 # build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
 # hands --fst over to it).
-COSIM_SRCS := $(wildcard tb/cosim/*.cpp)
+COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
 # The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
@@ -165,6 +170,10 @@ cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/b
 cosim-test-build: $(foreach n,$(sort $(TEST_CTX) $(TEST_CTX_EXTRA) $(REGRESS_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim) \
   $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc $(BUILD)/bin/uscosim_fst
 fst-build: $(BUILD)/bin/uscosim_fst
+
+# Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
+rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+	python3 scripts/rtl_plants.py $(if $(PLANT),--only $(PLANT))
 
 # The main job: the co-simulation regression (tb/regress/regress.py; suites in tb/config.mk), and waveforms.
 SUITE ?= smoke
@@ -214,7 +223,7 @@ mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 	python3 scripts/mesa_corpus.py --check
 .PHONY: mesa-corpus mesa-corpus-check
 .PHONY: cosim-build cosim-test-build fst-build
-.PHONY: tb-build lint synth rtl-fp-exhaustive
+.PHONY: tb-build lint synth rtl-fp-exhaustive rtl-plants
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.
 rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench

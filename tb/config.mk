@@ -10,6 +10,8 @@ TOOL_CTX := 4
 # programs) on TEST_CTX_EXTRA.
 TEST_CTX := 1 4
 TEST_CTX_EXTRA := 2
+# make test's IPC regression (tb/py/test_ipc.py): the scheduler's contract and steady-state IPC at each of these.
+IPC_CTX := 4 8
 
 # make synth: us_core at each of these NUM_CTX (and every other module once).
 SYNTH_CTX := 1 4

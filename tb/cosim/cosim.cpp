@@ -398,10 +398,15 @@ void Rtl::edges()
 
 void Rtl::tick()
 {
+    const bool tin_we = top_->tin_we_i, launch = top_->launch_i;
+    const unsigned launch_ctx = top_->launch_ctx_i;
     edges();
     cycle_++;
-    if (top_->rvfi_valid_o)
+    const bool valid = top_->rvfi_valid_o;
+    if (valid)
         records.push_back({cycle_, read_record(*top_)});
+    sched_.cycle(tin_we, launch, launch_ctx, valid, valid ? records.back().rec.ctx : 0,
+                 valid && records.back().rec.done);
 }
 
 void Rtl::reset()
@@ -642,6 +647,12 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
             verdict = 2;
             break;
         }
+        if (!rtl.sched().violation().empty()) {
+            report.schedule(rtl.sched().violation_cycle(), rtl.sched().violation());
+            verdict = 1;
+            verdict_name = "schedule";
+            break;
+        }
         if (rtl.records.empty()) {
             rtl.tick();
             if (rtl.cycle() > max_cycles) {
@@ -725,6 +736,11 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
                 start_quad(ctx);
         }
     }
+    if (!verdict && !rtl.sched().violation().empty()) {  // found on the last records
+        report.schedule(rtl.sched().violation_cycle(), rtl.sched().violation());
+        verdict = 1;
+        verdict_name = "schedule";
+    }
     us_sb_free(&line);
     us_trace_cmp_free(&trace0);
     us_vec_free(&v);
@@ -742,7 +758,8 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
                 (unsigned long long)retired, (unsigned long long)rtl.cycle(), secs, secs > 0 ? retired / secs : 0.0,
                 secs > 0 ? rtl.cycle() / secs : 0.0, ipc);
     if (o.result &&
-        !report.write_result(o.result, verdict_name, {retired, rtl.cycle(), max_cycles, secs, ipc}))
+        !report.write_result(o.result, verdict_name, {retired, rtl.cycle(), max_cycles, secs, ipc,
+                                                     rtl.sched().max_wait()}))
         return 2;
     return verdict;
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "Vus_core.h"
+#include "cosim_sched.h"
 #include "verilated.h"
 
 extern "C" {
@@ -82,6 +83,7 @@ class Rtl {
     void tick();
     void eval_clock(bool level);  // drive clk_i, evaluate, dump the waveform
     void flip_next_red_write(uint32_t mask);
+    const SchedCheck &sched() const { return sched_; }
     struct Retired {
         uint64_t cycle;
         us_retire_t rec;
@@ -105,6 +107,7 @@ class Rtl {
     bool open_wave();
     const Options &opt_;
     uint64_t cycle_ = 0;
+    SchedCheck sched_{US_NUM_CTX};  // fed by every tick
 };
 
 // Parses the command line into o: -1 to run; else the exit status, 2 after a message naming what is wrong, 0 after

@@ -179,11 +179,21 @@ void CosimReport::mismatch(unsigned long long cycle, unsigned quad, const us_ret
 
 void CosimReport::hang(unsigned long long cycle, const char *why)
 {
+    stop(cycle, "hang", std::string(why) + " (the golden model still runs)");
+}
+
+void CosimReport::schedule(unsigned long long cycle, const std::string &why)
+{
+    stop(cycle, "schedule", "the issue order breaks the scheduler's contract: " + why);
+}
+
+void CosimReport::stop(unsigned long long cycle, const char *verdict, const std::string &why)
+{
     std::string cmd = repro(cycle);
     std::string text = "MISMATCH " + input_ + " seed " + std::to_string(seed_) + ": cycle " + std::to_string(cycle) +
-                       ": " + why + " (the golden model still runs)\n  reproduce:\n    " + cmd + "\n";
-    std::string json = "{\"verdict\":\"hang\",\"input\":" + json_string(input_) + ",\"seed\":" +
-                       std::to_string(seed_) + ",\"cycle\":" + std::to_string(cycle) + ",\"why\":" +
+                       ": " + why + "\n  reproduce:\n    " + cmd + "\n";
+    std::string json = "{\"verdict\":\"" + std::string(verdict) + "\",\"input\":" + json_string(input_) +
+                       ",\"seed\":" + std::to_string(seed_) + ",\"cycle\":" + std::to_string(cycle) + ",\"why\":" +
                        json_string(why) + ",\"reproduce\":" + json_string(cmd) + "}\n";
     write(text, json);
 }
@@ -207,9 +217,9 @@ bool CosimReport::write_result(const char *file, const char *verdict, const Figu
     char figures[512];
     snprintf(figures, sizeof figures,
              ",\"num_ctx\":%u,\"retired\":%llu,\"cycles\":%llu,\"cycle_limit\":%llu,\"cpu_s\":%.6f,"
-             "\"retired_per_s\":%.0f,\"cycles_per_s\":%.0f,\"ipc\":%.6f",
+             "\"retired_per_s\":%.0f,\"cycles_per_s\":%.0f,\"ipc\":%.6f,\"max_wait\":%llu",
              (unsigned)US_NUM_CTX, f.retired, f.cycles, f.cycle_limit, f.cpu_s, f.cpu_s > 0 ? f.retired / f.cpu_s : 0.0,
-             f.cpu_s > 0 ? f.cycles / f.cpu_s : 0.0, f.ipc);
+             f.cpu_s > 0 ? f.cycles / f.cpu_s : 0.0, f.ipc, f.max_wait);
     std::string json = "{\"verdict\":" + json_string(reported ? written_verdict_ : verdict) + ",\"input\":" +
                        json_string(input_) + ",\"seed\":" + std::to_string(seed_) + figures + ",\"report\":" +
                        (reported ? json_string(stem_ + ".json") : std::string("null")) + ",\"reproduce\":" +

@@ -16,17 +16,21 @@ class CosimReport {
     void mismatch(unsigned long long cycle, unsigned quad, const us_retire_t &golden, const us_retire_t &rtl,
                   const std::vector<FieldDiff> &diffs);
     void hang(unsigned long long cycle, const char *why);
+    // The round-robin scheduler broke its contract (cosim_sched.h) in cycle `cycle`.
+    void schedule(unsigned long long cycle, const std::string &why);
     void unexpected(unsigned long long cycle, const us_retire_t &rtl);
     // The run's verdict as JSON (--result FILE), for runners: the report's verdict, file and repro command when one
     // was written, else `verdict` with the run's own command line. Returns false when FILE cannot be written.
     struct Figures {
         unsigned long long retired, cycles, cycle_limit;
         double cpu_s, ipc;
+        unsigned long long max_wait;  // cycles a ready context waited for IF, at most
     };
     bool write_result(const char *file, const char *verdict, const Figures &f) const;
 
   private:
     void write(const std::string &text, const std::string &json);
+    void stop(unsigned long long cycle, const char *verdict, const std::string &why);  // hang, schedule
     std::string repro(unsigned long long cycle) const;
     std::string dir_, input_, command_, stem_;
     std::string written_verdict_, written_repro_;  // set when a report is written

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Planted RTL bugs against the checks that exist for them (make rtl-plants): each plant is a one-line change of
+rtl/; on a copy of the tree (rtl/, model/, tb/cosim, the Makefile and its includes) the copy's uscosim is built
+with the Makefile's own rules and the plant's check must fail, while the same check passes on the project's own
+build first. A plant whose text no longer occurs exactly once fails (it has gone stale).
+- frozen-rr: IF's round-robin pointer never moves. Check: tb/py/test_ipc.py (NUM_CTX 4 and 8).
+- the flow-control and OMOD corners of issue 15: the directed vectors named for each fail in lockstep (NUM_CTX 4).
+Builds take minutes each; results go to build/rtl-plants/summary.txt.
+usage: rtl_plants.py [--only NAME] [--keep]"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "build", "rtl-plants")
+FC, CORE, OMOD = "rtl/us_fc.sv", "rtl/core/us_core.sv", "rtl/fp/us_fp_omod.sv"
+JUMP_ANY = "jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)\n" + " " * 70 + \
+    ": ((members & ~gone) == 4'h0);"
+
+# (name, what, file, text, replacement, NUM_CTX built, check: "ipc" or the directed vectors that must fail)
+PLANTS = [
+    ("frozen-rr", "the round-robin pointer never moves", CORE,
+     "rr_d         = pick;", "rr_d         = rr_q;", (4, 8), "ipc"),
+    ("incr-nonvoters", "INCR deactivates pixels that did not vote (not running at the vote)", FC,
+     "disagree = running & ~(killed_i | inactive | masked)", "disagree = ~(killed_i | inactive | masked)", (4,),
+     ["incr-inactive"]),
+    ("break-any-members", "BREAK with JUMP_ANY counts loop members instead of voters", FC,
+     JUMP_ANY, JUMP_ANY.replace("|(v.want & v.voters)", "|(v.want & members)"), (4,), ["break-any"]),
+    ("break-killed", "killed loop members hold a BREAK with JUMP_ANY=ALL", FC,
+     "gone    = tf.broken | killed_i | (brk", "gone    = tf.broken | (brk", (4,), ["break-killed"]),
+    ("omod-min-normal", "OMOD flushes results at the smallest normal exponent", OMOD,
+     "exp_b <= 9'd3", "exp_b <= 9'd4", (4,), ["omod-min-normal"]),
+]
+COPY = ["Makefile", "tb/config.mk", "mk", "model", "rtl", "tb/cosim", "scripts", "spec"]
+
+
+def check_fails(name, check, cosim_dir):
+    """Runs a plant's check against the uscosim builds in cosim_dir; returns (failed, what it said)."""
+    if check == "ipc":
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "tb", "py", "test_ipc.py"), "--cosim-dir", cosim_dir],
+                           capture_output=True, text=True, cwd=ROOT)
+        fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL")]
+        return p.returncode != 0, (fails[0][:300] if fails else p.stdout.strip()[-200:])
+    failing = []
+    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "smoke", "directed-*.vec"))):
+        p = subprocess.run([os.path.join(cosim_dir, "ctx4", "uscosim"), vec, "--quads", "4", "--quiet",
+                            "--report-dir", OUT], capture_output=True, text=True, cwd=ROOT)
+        if p.returncode not in (0, 1):
+            return False, f"{os.path.basename(vec)}: exit {p.returncode}: {(p.stdout + p.stderr)[-300:]}"
+        if p.returncode == 1:
+            failing.append(os.path.basename(vec)[len("directed-"):-len(".vec")])
+    missed = [v for v in check if v not in failing]
+    return not missed, f"failing: {', '.join(failing) or 'none'}" + (f"; not failing: {missed}" if missed else "")
+
+
+def build(tree, ctxs):
+    targets = [f"b/cosim/ctx{n}/uscosim" for n in ctxs]
+    p = subprocess.run(["make", "--no-print-directory", "-j2", "-C", tree, "BUILD=b", *targets],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"building {targets} in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", help="one plant by name")
+    ap.add_argument("--keep", action="store_true", help="keep each plant's tree under build/rtl-plants")
+    a = ap.parse_args()
+    plants = [p for p in PLANTS if not a.only or p[0] == a.only]
+    if not plants:
+        print(f"rtl_plants: no plant named {a.only} ({', '.join(p[0] for p in PLANTS)})", file=sys.stderr)
+        return 2
+    os.makedirs(OUT, exist_ok=True)
+    lines, bad = [], 0
+    own = os.path.join(ROOT, "build", "cosim")
+    for name, what, rel, old, new, ctxs, check in plants:
+        failed, said = check_fails(name, check, own)
+        if failed:
+            lines.append(f"FAIL {name}: the check already fails on the project's own build ({said})")
+            bad += 1
+            continue
+        tree = os.path.join(OUT, name)
+        shutil.rmtree(tree, ignore_errors=True)
+        for item in COPY:
+            src, dst = os.path.join(ROOT, item), os.path.join(tree, item)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, dst)
+        path = os.path.join(tree, rel)
+        with open(path) as fh:
+            text = fh.read()
+        if text.count(old) != 1:
+            lines.append(f"FAIL {name}: its text occurs {text.count(old)} times in {rel}, not once (stale plant)")
+            bad += 1
+            continue
+        with open(path, "w") as fh:
+            fh.write(text.replace(old, new))
+        build(tree, ctxs)
+        failed, said = check_fails(name, check, os.path.join(tree, "b", "cosim"))
+        by = "test_ipc.py" if check == "ipc" else "the directed vectors"
+        lines.append(f"{'ok' if failed else 'FAIL'} {name} ({what}): {'caught' if failed else 'NOT caught'} by {by}"
+                     f" ({said})")
+        bad += not failed
+        print(lines[-1], flush=True)
+        if not a.keep:
+            shutil.rmtree(tree, ignore_errors=True)
+    with open(os.path.join(OUT, "summary.txt"), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    print("\n".join(ln for ln in lines if ln.startswith("FAIL")))
+    print(f"{len(lines) - bad} of {len(lines)} plants caught")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

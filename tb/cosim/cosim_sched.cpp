@@ -1,0 +1,77 @@
+// SchedCheck (cosim_sched.h): the round-robin issue contract, from the ports.
+#include "cosim_sched.h"
+
+#include <cstdio>
+
+SchedCheck::SchedCheck(unsigned num_ctx)
+    : num_ctx_(num_ctx), ring_(kIssueToRecord + 2), running_(num_ctx, false), ready_at_(num_ctx, 0),
+      waited_(num_ctx, 0)
+{
+}
+
+void SchedCheck::cycle(bool tin_we, bool launch, unsigned launch_ctx, bool record, unsigned record_ctx,
+                       bool record_done)
+{
+    uint64_t n = now_++;
+    Slot &in = slot(n);
+    in.tin_we = tin_we;
+    in.launch = launch;
+    in.launch_ctx = launch_ctx;
+    Slot &out = slot(n + 1);  // a slot kIssueToRecord + 2 cycles old, checked long ago
+    out = Slot();
+    out.record = record;
+    out.record_ctx = record_ctx;
+    out.done = record_done;
+    if (n + 1 >= kIssueToRecord)
+        check(n + 1 - kIssueToRecord);
+}
+
+void SchedCheck::check(uint64_t n)
+{
+    const Slot &s = slot(n), &rec = slot(n + kIssueToRecord);
+    int want = -1;
+    std::string ready;
+    for (unsigned i = 1; i <= num_ctx_; i++) {  // the first ready context after the last pick
+        unsigned c = (last_pick_ + i) % num_ctx_;
+        if (!running_[c] || ready_at_[c] > n)
+            continue;
+        ready += (ready.empty() ? "" : " ") + std::to_string(c);
+        if (want < 0)
+            want = (int)c;
+    }
+    if (s.tin_we)
+        want = -1;  // IF stalls while the harness writes an input temporary
+    int got = rec.record ? (int)rec.record_ctx : -1;
+    if (got != want && violation_.empty()) {
+        char why[512];
+        if (got >= 0 && (got >= (int)num_ctx_ || !running_[got] || ready_at_[got] > n))
+            snprintf(why, sizeof why, "IF issued context %d, which was %s", got,
+                     got >= (int)num_ctx_ ? "out of range" : running_[got] ? "busy" : "not running");
+        else if (got < 0)
+            snprintf(why, sizeof why, "IF issued nothing although context %d was ready (ready: %s)", want,
+                     ready.c_str());
+        else
+            snprintf(why, sizeof why, "IF issued context %d; round robin after context %u picks %s%s (ready: %s)",
+                     got, last_pick_, want < 0 ? "none" : ("context " + std::to_string(want)).c_str(),
+                     s.tin_we ? ", an input write stalls IF" : "", ready.c_str());
+        violation_ = std::string("cycle ") + std::to_string(n) + ": " + why + " (docs/rtl.md, Scheduling)";
+        violation_cycle_ = n;
+    }
+    for (unsigned c = 0; c < num_ctx_; c++)  // waits count the cycles IF could have issued
+        if (running_[c] && ready_at_[c] <= n && (int)c != got && !s.tin_we)
+            waited_[c]++;
+    if (got >= 0 && got < (int)num_ctx_) {
+        if (waited_[got] > max_wait_)
+            max_wait_ = waited_[got];
+        waited_[got] = 0;
+        last_pick_ = (unsigned)got;
+        ready_at_[got] = n + kIssueToRecord;
+        if (rec.done)
+            running_[got] = false;
+    }
+    if (s.launch && s.launch_ctx < num_ctx_) {  // ready from the next cycle
+        running_[s.launch_ctx] = true;
+        ready_at_[s.launch_ctx] = n + 1;
+        waited_[s.launch_ctx] = 0;
+    }
+}

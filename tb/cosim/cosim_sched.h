@@ -1,0 +1,51 @@
+// The issue scheduler's contract, checked from the core's ports alone (docs/rtl.md, "Scheduling"): a context is
+// ready from its launch, and again on the cycle its record leaves the retire port, until its quad ends; in every
+// cycle the harness does not write an input temporary, IF issues the first ready context after the one it issued
+// last (round robin; context 0 counts as the last one after reset), and nothing when none is ready. An
+// instruction issued in cycle n is on the retire port in cycle n + kIssueToRecord.
+// So a frozen or skipped round-robin pointer, an idle cycle with a context ready, or a context issued while busy
+// is caught where it happens, whatever the results; the waits it measures are the IPC regression's figures.
+#ifndef COSIM_SCHED_H
+#define COSIM_SCHED_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+class SchedCheck {
+  public:
+    static constexpr unsigned kIssueToRecord = 7;  // IF in cycle n, WB in n + 6, record in n + 7 (docs/rtl.md)
+
+    explicit SchedCheck(unsigned num_ctx);
+    // One clock cycle: what the harness drove during it (an input-temporary write stalls IF; a launch makes its
+    // context ready from the next cycle), and the record the retire port shows in the cycle after it.
+    void cycle(bool tin_we, bool launch, unsigned launch_ctx, bool record, unsigned record_ctx, bool record_done);
+    // The first breach of the contract ("" while none): the cycle, what issued, what round robin picks.
+    const std::string &violation() const { return violation_; }
+    uint64_t violation_cycle() const { return violation_cycle_; }
+    // The longest a ready context waited for IF, in cycles, over the cycles checked.
+    uint64_t max_wait() const { return max_wait_; }
+
+  private:
+    struct Slot {
+        bool tin_we = false, launch = false;
+        unsigned launch_ctx = 0;
+        bool record = false, done = false;
+        unsigned record_ctx = 0;
+    };
+    void check(uint64_t n);  // cycle n, now that its issue's record (cycle n + kIssueToRecord) is known
+    Slot &slot(uint64_t n) { return ring_[n % ring_.size()]; }
+
+    unsigned num_ctx_;
+    std::vector<Slot> ring_;          // the last kIssueToRecord + 1 cycles
+    std::vector<bool> running_;       // launched and not ended
+    std::vector<uint64_t> ready_at_;  // the first cycle it may issue again
+    std::vector<uint64_t> waited_;    // cycles passed over since it became ready
+    unsigned last_pick_ = 0;
+    uint64_t now_ = 0;  // cycles seen
+    uint64_t max_wait_ = 0;
+    std::string violation_;
+    uint64_t violation_cycle_ = 0;
+};
+
+#endif
