@@ -75,8 +75,9 @@ def paired(tmp):
         ops = [((w[rw] >> rlo) & 15, (w[aw] >> alo) & 15) for w in words]
         sop = [o for o in ops if o[0] == rops["SOP"]]
         dp = [o for o in ops if o[1] == aops["DP"]]
-        bad = [f for f in sorted(os.listdir(d)) if subprocess.run([USIM, os.path.join(d, f)], capture_output=True).returncode
-               or "expect errors none" not in open(os.path.join(d, f)).read()]
+        vecs = [os.path.join(d, f) for f in sorted(os.listdir(d))]
+        bad = [v for v in vecs if subprocess.run([USIM, v], capture_output=True).returncode
+               or "expect errors none" not in open(v).read()]
         if pair:
             legal = all(o in sop and o[1] in trans or o in dp and o[0] in dots for o in ops)
             check(p.returncode == 0 and ops and legal and sop and dp and not bad,
