@@ -21,7 +21,8 @@ static const preset_t presets[] = {
     {"fc", "fc=60 depth=4 loops=50 breaks=80 len=4"},
     {"tex", "tex=50 kill=40 uncovered=50"},
     {"hazard", "hazard=1 window=4 len=10"},
-    {"special", "special=60"},
+    /* special: the special values also under flow control, where the ops meet them with only some pixels running */
+    {"special", "special=60 fc=40 depth=4 len=8"},
     {"uncovered", "uncovered=100 fc=40 kill=60 tex=30"},
     {"wide", "window=128 hazard=16 len=10"},
     /* deep: nesting to the loop stack; ALU statements and special values enough that the ops meet every value
