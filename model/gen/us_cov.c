@@ -56,14 +56,36 @@ static unsigned op_arity(unsigned op)
     return o->unit ? us_alpha_op_arity(o->code) : us_rgb_op_arity(o->code);
 }
 
-/* An op with operands has a real modifier, and a value class exactly when some pixel runs; rgb SOP and alpha DP
- * read no operand of their own: modifier and class are "-". */
-static bool alu_valid(const unsigned *i)
+/* The ALU space's rules (axis values: op, modifier, class, pattern, depth). Only how sampling works leaves bins
+ * out; the ISA's pairing rules (docs/spec.md section 2, rule 4) leave out none: each unit's op is its own bin,
+ * and the other unit's op, the one they constrain, is no axis. tb/py/test_cov_reach.py hits every bin that is
+ * left (a witness suite of legal programs) and counts the excluded ones from spec/isa.txt on its own. */
+static bool no_operand_with_operand(const unsigned *i)
 {
-    if (op_arity(i[0]) == 0)
-        return i[1] == US_COV_MOD_NA && i[2] == US_COV_CLASS_NA;
-    return i[1] != US_COV_MOD_NA && (i[3] == 0) == (i[2] == US_COV_CLASS_NA);
+    return op_arity(i[0]) == 0 && (i[1] != US_COV_MOD_NA || i[2] != US_COV_CLASS_NA);
 }
+
+static bool operand_without_modifier(const unsigned *i)
+{
+    return op_arity(i[0]) > 0 && i[1] == US_COV_MOD_NA;
+}
+
+static bool class_without_running(const unsigned *i)
+{
+    return op_arity(i[0]) > 0 && (i[3] == 0) != (i[2] == US_COV_CLASS_NA);
+}
+
+static const us_cov_rule_t alu_rules[] = {
+    {"no-operand", "rgb SOP and alpha DP read no operand of their own (docs/spec.md section 5: SOP is the alpha "
+                   "unit's f(A), alpha DP the rgb dot product; docs/asm.md: 0 operands): modifier and class '-' only",
+     no_operand_with_operand},
+    {"modifier", "an operand always has one of the four input modifiers, the 2-bit MOD field's NONE NEG ABS NAB "
+                 "(spec/isa.txt): never '-'",
+     operand_without_modifier},
+    {"class-running", "classes come from the running pixels' operand values and every fp32 value has one of the six: "
+                      "class '-' exactly when no pixel runs (pattern 0x0)",
+     class_without_running},
+};
 
 static bool needs_frame(unsigned fc_op)
 {
@@ -71,10 +93,16 @@ static bool needs_frame(unsigned fc_op)
 }
 
 /* Ending, breaking or continuing a loop with no frame is loop_underflow: it never jumps. */
-static bool fc_valid(const unsigned *i)
+static bool jump_without_frame(const unsigned *i)
 {
-    return !(needs_frame(i[0]) && i[1] == 1 && i[2] == 0);
+    return needs_frame(i[0]) && i[1] == 1 && i[2] == 0;
 }
+
+static const us_cov_rule_t fc_rules[] = {
+    {"underflow", "ENDLOOP, ENDREP, BREAKLOOP, BREAKREP and CONTINUE with no loop frame are loop_underflow, which "
+                  "never jumps (docs/spec.md sections 4 and 7)",
+     jump_without_frame},
+};
 
 static const char *fc_note(const unsigned *i)
 {
@@ -83,18 +111,13 @@ static const char *fc_note(const unsigned *i)
     return NULL;
 }
 
-static bool all_valid(const unsigned *i)
-{
-    (void)i;
-    return true;
-}
-
 const us_cov_space_t us_cov_spaces[US_COV_NSPACES] = {
     [US_COV_ALU] = {"alu", 5, {&ax_op, &ax_mod, &ax_class, &ax_pattern, &ax_depth},
-                    US_COV_NOPS * US_COV_NMODS * US_COV_NCLASSES * US_COV_NPATTERNS * US_COV_NDEPTHS, alu_valid, NULL},
-    [US_COV_FC] = {"fc", 3, {&ax_fc_op, &ax_decision, &ax_depth}, US_COV_NFCOPS * 2 * US_COV_NDEPTHS, fc_valid,
-                   fc_note},
-    [US_COV_ERR] = {"errors", 1, {&ax_error}, US_ERR_COUNT, all_valid, NULL},
+                    US_COV_NOPS * US_COV_NMODS * US_COV_NCLASSES * US_COV_NPATTERNS * US_COV_NDEPTHS, alu_rules,
+                    sizeof alu_rules / sizeof alu_rules[0], NULL},
+    [US_COV_FC] = {"fc", 3, {&ax_fc_op, &ax_decision, &ax_depth}, US_COV_NFCOPS * 2 * US_COV_NDEPTHS, fc_rules,
+                   sizeof fc_rules / sizeof fc_rules[0], fc_note},
+    [US_COV_ERR] = {"errors", 1, {&ax_error}, US_ERR_COUNT, NULL, 0, NULL},
 };
 
 const us_cov_cross_t us_cov_crosses[US_COV_NCROSSES] = {
@@ -333,6 +356,15 @@ const char *us_cov_label(const us_cov_cross_t *x, unsigned k, unsigned v)
     return us_cov_spaces[x->space].axis[x->axis[k]]->label[v];
 }
 
+const us_cov_rule_t *us_cov_excluded_by(unsigned space, const unsigned *idx)
+{
+    const us_cov_space_t *s = &us_cov_spaces[space];
+    for (unsigned r = 0; r < s->nrules; r++)
+        if (s->rules[r].excludes(idx))
+            return &s->rules[r];
+    return NULL;
+}
+
 void us_cov_valid(const us_cov_cross_t *x, bool *valid)
 {
     const us_cov_space_t *s = &us_cov_spaces[x->space];
@@ -341,7 +373,27 @@ void us_cov_valid(const us_cov_cross_t *x, bool *valid)
     for (unsigned f = 0; f < s->size; f++) {
         unsigned idx[US_COV_MAX_AXES];
         us_cov_unflatten(&whole, f, idx);
-        if (s->valid(idx))
+        if (!us_cov_excluded_by(x->space, idx))
             valid[project(x, idx)] = true;
     }
+}
+
+unsigned us_cov_impossible(const us_cov_t *c, unsigned cross, unsigned *list)
+{
+    const us_cov_cross_t *x = &us_cov_crosses[cross];
+    unsigned n = us_cov_cross_size(x), found = 0;
+    bool *valid = malloc(n * sizeof *valid);
+    if (!valid) {
+        fputs("out of memory\n", stderr);
+        exit(2);
+    }
+    us_cov_valid(x, valid);
+    for (unsigned b = 0; b < n; b++)
+        if (c->count[cross][b] && !valid[b]) {
+            if (list)
+                list[found] = b;
+            found++;
+        }
+    free(valid);
+    return found;
 }

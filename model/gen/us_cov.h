@@ -2,7 +2,7 @@
  * step and the retire record after it. The bins are defined here and in us_cov.c, and nowhere else: the text,
  * HTML and TSV reports (us_cov_report.c) and any other tool read these tables.
  *
- * Spaces (each a full cross of its axes, minus the bins that cannot exist):
+ * Spaces (each a full cross of its axes, minus the bins that cannot exist: its rules, each with its reason):
  *   alu:    op (27: 12 rgb + 15 alpha) x input modifier x value class x running pattern x loop depth
  *   fc:     FC op x decision (jumped or not) x loop depth
  *   errors: the error flag a quad ended with
@@ -33,12 +33,19 @@ typedef struct us_cov_axis {
     const char *const *label;
 } us_cov_axis_t;
 
+/* A rule that leaves bins of a space out: the bins it excludes, and why none of them can be sampled. */
+typedef struct us_cov_rule {
+    const char *id, *why;
+    bool (*excludes)(const unsigned *idx);
+} us_cov_rule_t;
+
 typedef struct us_cov_space {
     const char *name;
     unsigned naxes;
     const us_cov_axis_t *axis[US_COV_MAX_AXES];
     unsigned size; /* product of the axis sizes */
-    bool (*valid)(const unsigned *idx);
+    const us_cov_rule_t *rules; /* a bin exists when no rule excludes it */
+    unsigned nrules;
     const char *(*note)(const unsigned *idx); /* why a bin is hard to reach, or NULL */
 } us_cov_space_t;
 
@@ -91,6 +98,11 @@ unsigned us_cov_class(uint32_t v);
  * bin of its space above it can exist (valid[] gets that). */
 unsigned us_cov_cross_size(const us_cov_cross_t *x);
 void us_cov_valid(const us_cov_cross_t *x, bool *valid);
+/* The first rule of the space that excludes bin idx (axis values of the whole space), or NULL: the bin exists. */
+const us_cov_rule_t *us_cov_excluded_by(unsigned space, const unsigned *idx);
+/* Bins of cross c that were hit although no bin of its space above them can exist: a wrong rule or a sampling
+ * bug. Counts them; with list, their flat indices go to list (us_cov_cross_size entries at most). */
+unsigned us_cov_impossible(const us_cov_t *c, unsigned cross, unsigned *list);
 /* Splits a cross's flat index into axis values (idx[k] for the cross's axis k). */
 void us_cov_unflatten(const us_cov_cross_t *x, unsigned flat, unsigned *idx);
 /* Label of value v of the cross's axis k. */

@@ -98,14 +98,53 @@ static const char *const bins_text[] = {
     "  channel read. Classes: zero (+-0, denormals), one (+1.0), +normal, -normal, inf, nan. '-' modifier and",
     "  class: rgb SOP and alpha DP read no operand of their own; '-' class: no pixel runs (pattern 0x0).",
     "- Running pattern: running mask before the instruction (bit p = pixel p). Loop depth: loop-stack depth",
-    "  before it (8+: deeper, possible only with loop_depth > 8).",
+    "  before it (8+: 8, or deeper, which only a loop_depth above the default 8 allows).",
     "- FC: the op, whether the quad jumped (retire record), loop depth before. Ending, breaking or continuing",
     "  with an empty loop stack never jumps (loop_underflow): those five bins do not exist.",
     "- Not sampled: faulting fetches (pc_range, illegal_inst), which do not execute. Errors: the flag each quad",
     "  ended with.",
-    "- Bins that cannot exist are left out of every total; the full ALU cross is large and mostly unhit: its",
-    "  number says how much of the op x operand x pixel-pattern x nesting space the inputs reached, no more.",
+    "- Bins that cannot exist are left out of every total, each by a rule listed below with its reason; every",
+    "  other bin is reachable (tb/py/test_cov_reach.py hits all of them with legal, silicon-safe programs). The",
+    "  ISA's pairing rules leave out no bin: they constrain the other unit's op, which is no axis. A hit in a bin",
+    "  the rules leave out is listed and makes uscov exit 1 (a wrong rule, or a sampling bug).",
+    "- The full ALU cross is large: its number says how much of the op x operand x pixel-pattern x nesting",
+    "  space the inputs reached, no more.",
 };
+
+/* How many bins of the space rule r is the first to leave out. */
+static unsigned rule_bins(unsigned space, unsigned r)
+{
+    const us_cov_space_t *s = &us_cov_spaces[space];
+    us_cov_cross_t whole = {s->name, s->name, space, s->naxes, {0, 1, 2, 3, 4}, false};
+    unsigned n = 0;
+    for (unsigned f = 0; f < s->size; f++) {
+        unsigned idx[US_COV_MAX_AXES];
+        us_cov_unflatten(&whole, f, idx);
+        n += us_cov_excluded_by(space, idx) == &s->rules[r];
+    }
+    return n;
+}
+
+/* Calls each(f, cross, flat, count) for every hit bin that cannot exist; returns how many there were. */
+static unsigned each_impossible(FILE *f, const us_cov_t *c,
+                                void (*each)(FILE *f, const us_cov_cross_t *x, unsigned flat, uint64_t count))
+{
+    unsigned total = 0;
+    for (unsigned i = 0; i < US_COV_NCROSSES; i++) {
+        unsigned n = us_cov_cross_size(&us_cov_crosses[i]);
+        unsigned *list = malloc(n * sizeof *list);
+        if (!list) {
+            fputs("out of memory\n", stderr);
+            exit(2);
+        }
+        unsigned k = us_cov_impossible(c, i, list);
+        for (unsigned j = 0; j < k; j++)
+            each(f, &us_cov_crosses[i], list[j], c->count[i][list[j]]);
+        total += k;
+        free(list);
+    }
+    return total;
+}
 
 /* ---- text ---- */
 
@@ -168,6 +207,13 @@ static void text_cross(FILE *f, const proj_t *p)
     }
 }
 
+static void text_impossible(FILE *f, const us_cov_cross_t *x, unsigned flat, uint64_t count)
+{
+    char name[160];
+    bin_name(name, sizeof name, x, flat);
+    fprintf(f, "\n  %s: %s (%llu)", x->id, name, (unsigned long long)count);
+}
+
 void us_cov_write_headline(FILE *f, const us_cov_t *c)
 {
     for (unsigned i = 0; i < US_COV_NCROSSES; i++) {
@@ -198,6 +244,14 @@ void us_cov_write_text(FILE *f, const us_cov_t *c, const char *inputs)
     fputc('\n', f);
     for (size_t i = 0; i < sizeof bins_text / sizeof bins_text[0]; i++)
         fprintf(f, "%s\n", bins_text[i]);
+    fputs("\nBins that cannot exist, by rule (space: rule, bins it leaves out: why):\n", f);
+    for (unsigned sp = 0; sp < US_COV_NSPACES; sp++)
+        for (unsigned r = 0; r < us_cov_spaces[sp].nrules; r++)
+            fprintf(f, "  %s: %s, %u bins: %s\n", us_cov_spaces[sp].name, us_cov_spaces[sp].rules[r].id,
+                    rule_bins(sp, r), us_cov_spaces[sp].rules[r].why);
+    fputs("Hit bins that the rules say cannot exist:", f);
+    if (each_impossible(f, c, text_impossible) == 0)
+        fputs(" none\n", f);
     for (unsigned i = 0; i < US_COV_NCROSSES; i++) {
         proj_t p;
         proj_make(&p, c, i);
@@ -308,6 +362,15 @@ static void html_cross(FILE *f, const proj_t *p)
     fputs("</section>\n", f);
 }
 
+static void html_impossible(FILE *f, const us_cov_cross_t *x, unsigned flat, uint64_t count)
+{
+    char name[160];
+    bin_name(name, sizeof name, x, flat);
+    fprintf(f, "<br>\n<strong>%s: ", x->id);
+    html_esc(f, name);
+    fprintf(f, " (%llu)</strong>", (unsigned long long)count);
+}
+
 void us_cov_write_html(FILE *f, const us_cov_t *c, const char *inputs)
 {
     char run[320];
@@ -338,6 +401,18 @@ void us_cov_write_html(FILE *f, const us_cov_t *c, const char *inputs)
         html_esc(f, bins_text[i]);
         fputc('\n', f);
     }
+    fputs("</p>\n<table class=\"list\" id=\"rules\">\n<tr><th>space</th><th>rule</th><th>bins left out</th>"
+          "<th>why they cannot exist</th></tr>\n", f);
+    for (unsigned sp = 0; sp < US_COV_NSPACES; sp++)
+        for (unsigned r = 0; r < us_cov_spaces[sp].nrules; r++) {
+            fprintf(f, "<tr><th>%s</th><td>%s</td><td>%u</td><td>", us_cov_spaces[sp].name,
+                    us_cov_spaces[sp].rules[r].id, rule_bins(sp, r));
+            html_esc(f, us_cov_spaces[sp].rules[r].why);
+            fputs("</td></tr>\n", f);
+        }
+    fputs("</table>\n<p>Hit bins that the rules say cannot exist:", f);
+    if (each_impossible(f, c, html_impossible) == 0)
+        fputs(" none", f);
     fputs("</p>\n", f);
     for (unsigned i = 0; i < US_COV_NCROSSES; i++) {
         proj_t p;
@@ -350,9 +425,22 @@ void us_cov_write_html(FILE *f, const us_cov_t *c, const char *inputs)
 
 /* ---- TSV ---- */
 
+static void tsv_impossible(FILE *f, const us_cov_cross_t *x, unsigned flat, uint64_t count)
+{
+    char name[160];
+    bin_name(name, sizeof name, x, flat);
+    fprintf(f, "impossible\t%s\t%s\t%llu\n", x->id, name, (unsigned long long)count);
+}
+
 void us_cov_write_tsv(FILE *f, const us_cov_t *c)
 {
-    fputs("# uscov: per cross 'cross ID HIT TOTAL', then 'bin ID NAME COUNT' for every hit bin (model/gen/us_cov.c)\n", f);
+    fputs("# uscov: per cross 'cross ID HIT TOTAL', then 'bin ID NAME COUNT' for every hit bin; 'rule SPACE ID BINS'"
+          " for the bins each rule leaves out; 'impossible ID NAME COUNT' for a hit bin that cannot exist "
+          "(model/gen/us_cov.c)\n", f);
+    for (unsigned sp = 0; sp < US_COV_NSPACES; sp++)
+        for (unsigned r = 0; r < us_cov_spaces[sp].nrules; r++)
+            fprintf(f, "rule\t%s\t%s\t%u\n", us_cov_spaces[sp].name, us_cov_spaces[sp].rules[r].id, rule_bins(sp, r));
+    each_impossible(f, c, tsv_impossible);
     for (unsigned i = 0; i < US_COV_NCROSSES; i++) {
         proj_t p;
         proj_make(&p, c, i);

@@ -40,6 +40,7 @@ static const knob_desc_t knob_table[] = {
     {"special", offsetof(us_knobs_t, special), 0, 100, "percent of special input and constant values"},
     {"uncovered", offsetof(us_knobs_t, uncovered), 0, 100, "percent of vectors with uncovered pixels"},
     {"kill", offsetof(us_knobs_t, kill), 0, 100, "percent of TEX statements that are TEXKILL"},
+    {"pair", offsetof(us_knobs_t, pair), 0, 100, "percent of ALU/OUT statements with rgb SOP or alpha DP"},
     {"unsafe", offsetof(us_knobs_t, unsafe), 0, 1, "1: keep CTM rule breaches (no NOP/semaphore fixes), mark unsafe"},
     {"stable", offsetof(us_knobs_t, stable), 0, 1,
      "1: only vectors stable under the hardware's rounding (docs/fp.md part C): redrawn, up to 64 times"},
@@ -49,7 +50,8 @@ static const knob_desc_t knob_table[] = {
 void us_knobs_default(us_knobs_t *k)
 {
     *k = (us_knobs_t){.len = 6, .alu = 60, .out = 10, .tex = 15, .fc = 15, .depth = 2, .count = 4, .loops = 40, .breaks = 50,
-                      .hazard = 4, .window = 16, .special = 10, .uncovered = 20, .kill = 20};
+                      .hazard = 4, .window = 16, .special = 10, .uncovered = 20, .kill = 20,
+                      .pair = 10};
 }
 
 bool us_knobs_set(us_knobs_t *k, const char *assignment, char *err, size_t err_size)
@@ -70,7 +72,7 @@ bool us_knobs_set(us_knobs_t *k, const char *assignment, char *err, size_t err_s
         return true;
     }
     snprintf(err, err_size, "unknown knob \"%.*s\" (knobs: len alu out tex fc depth count loops breaks hazard window unsafe stable "
-             "special uncovered kill)", (int)n, assignment);
+             "special uncovered kill pair)", (int)n, assignment);
     return false;
 }
 
@@ -158,16 +160,39 @@ static const char *omod(gen_t *g)
     return o[pick(g, 9)];
 }
 
-/* One ALU or OUT statement: random ops, operands, modifiers, sources; writes temporaries or outputs. */
-static void alu_statement(gen_t *g, bool out)
+/* The two ops of an ALU or OUT statement. Most are drawn independently; PAIR percent use one unit's result in the
+ * other, the pairings docs/spec.md section 2 (rule 4) allows and nothing else draws: rgb SOP with one of the
+ * alpha transcendentals, alpha DP with an rgb dot product. Without them rgb SOP and alpha DP would come only from
+ * random legal programs and field vectors, never under the divergent flow control of these programs. */
+static void pick_ops(gen_t *g, const char **rgb, const char **alpha)
 {
-    static const char *const rgb_ops[] = {"mad", "mad", "mad", "dp3", "dp4", "min", "max", "cnd", "cmp", "frc", "mdh",
-                                          "mdv"};
+    static const char *const rgb_ops[] = {"mad", "mad", "mad", "dp3", "dp4", "d2a", "min", "max", "cnd", "cmp", "frc",
+                                          "mdh", "mdv"};
     static const char *const alpha_ops[] = {"mad", "mad", "min", "max", "cnd", "cmp", "frc", "ex2", "ln2", "rcp", "rsq",
                                             "sin", "cos", "mdh", "mdv"};
+    static const char *const trans[] = {"ex2", "ln2", "rcp", "rsq", "sin", "cos"};
+    static const char *const dots[] = {"dp3", "dp4", "d2a"};
+    if (!chance(g, g->k->pair)) {
+        *rgb = rgb_ops[pick(g, 13)];
+        *alpha = alpha_ops[pick(g, 15)];
+    } else if (chance(g, 50)) {
+        *rgb = "sop";
+        *alpha = trans[pick(g, 6)];
+    } else {
+        *rgb = dots[pick(g, 3)];
+        *alpha = "dp";
+    }
+}
+
+/* One ALU or OUT statement: random ops, operands, modifiers, sources; writes temporaries or outputs. Every
+ * operand is written out, also those of an op that reads fewer (SOP, DP, FRC...): their fields stay random. */
+static void alu_statement(gen_t *g, bool out)
+{
     static const char *const masks[] = {"r", "g", "b", "rg", "rb", "gb", "rgb", "rgb"};
+    const char *rop, *aop;
+    pick_ops(g, &rop, &aop);
     us_sb_puts(&g->sb, out ? "    out rgb: " : "    alu rgb: ");
-    us_sb_printf(&g->sb, "%s%s%s ", rgb_ops[pick(g, 12)], chance(g, 20) ? ".sat" : "", omod(g));
+    us_sb_printf(&g->sb, "%s%s%s ", rop, chance(g, 20) ? ".sat" : "", omod(g));
     unsigned rt = pick(g, g->k->window), at = pick(g, g->k->window);
     if (out)
         us_sb_printf(&g->sb, "o%u.%s", pick(g, 4), masks[pick(g, 8)]);
@@ -179,7 +204,7 @@ static void alu_statement(gen_t *g, bool out)
         us_sb_puts(&g->sb, ", ");
         operand(g, true);
     }
-    us_sb_printf(&g->sb, "  alpha: %s%s%s ", alpha_ops[pick(g, 15)], chance(g, 20) ? ".sat" : "", omod(g));
+    us_sb_printf(&g->sb, "  alpha: %s%s%s ", aop, chance(g, 20) ? ".sat" : "", omod(g));
     if (out)
         us_sb_printf(&g->sb, "o%u.a%s", pick(g, 4), chance(g, 20) ? "+w" : "");
     else {

@@ -166,6 +166,43 @@ static const char omod_min_normal_src[] =
     MADH(15, ".x2") MADH(16, ".x8")
     OUT(5);
 
+/* ---- corner 5: the paired ops, rgb SOP and alpha DP, under every running pattern ---- */
+
+/* rgb SOP is the alpha unit's transcendental and alpha DP the rgb unit's dot product (docs/spec.md section 5);
+ * random programs pair them rarely, so under pixel patterns where only some pixels run they are almost never
+ * seen. For each pattern k = 1..15 an IF on t(16+k).r != 0 (1.0 exactly in the pixels of bit k) runs two
+ * instructions with the pixels of k: rgb SOP with transcendental k into t(32+k) (EX2 LN2 RCP RSQ SIN COS in turn,
+ * each on inputs where it is exact: docs/fp.md B.5), the alpha unit scaling by OMOD x2, and a dot product (DP3 DP4
+ * D2A in turn) into t(48+k), the rgb unit scaling by x2 and alpha DP taking the dot. Expected: t(32+k).rgb = f(a)
+ * and .a = 2 f(a), t(48+k).rgb = 2 dot and .a = dot, in the pixels of k only. A SOP that takes the alpha result
+ * after its OMOD, an alpha DP after the rgb OMOD, a DP4 without the alpha operands' product, a D2A adding the
+ * wrong channel of C, or a paired op that writes pixels not running changes them. */
+#define SD(c, op, a, dot, s, d)                                                                                    \
+    NE(c)                                                                                                          \
+    "    if P" #c W                                                                                                \
+    "    alu rgb: sop t" #s ".rgb  alpha: " #op ".x2 t" #s ".a, src0.a  src0=t" #a "\n"                          \
+    "    alu rgb: " #dot ".x2 t" #d ".rgb, src0.rgb, src1.rgb, src2.rgb  alpha: dp t" #d ".a, src0.a, src1.a"      \
+    "  src0=t8 src1=t9 src2=t10\n"                                                                                 \
+    "    endif" W                                                                                                  \
+    "P" #c ":\n"
+static const char sop_dp_running_src[] =
+    SD(17, ex2, 1, dp3, 33, 49)
+    SD(18, ln2, 2, dp4, 34, 50)
+    SD(19, rcp, 3, d2a, 35, 51)
+    SD(20, rsq, 4, dp3, 36, 52)
+    SD(21, sin, 5, dp4, 37, 53)
+    SD(22, cos, 6, d2a, 38, 54)
+    SD(23, ex2, 1, dp3, 39, 55)
+    SD(24, ln2, 2, dp4, 40, 56)
+    SD(25, rcp, 3, d2a, 41, 57)
+    SD(26, rsq, 4, dp3, 42, 58)
+    SD(27, sin, 5, dp4, 43, 59)
+    SD(28, cos, 6, d2a, 44, 60)
+    SD(29, ex2, 1, dp3, 45, 61)
+    SD(30, ln2, 2, dp4, 46, 62)
+    SD(31, rcp, 3, d2a, 47, 63)
+    OUT(33);
+
 /* ---- the table ---- */
 
 #define F0 0x00000000u
@@ -176,29 +213,68 @@ static const char omod_min_normal_src[] =
 #define H2 0x40200000u  /* 2.5 */
 #define H99 0x42C70000u /* 99.5 */
 
+/* A small integer's fp32 bits (exact). */
+static uint32_t int_bits(int n)
+{
+    float f = (float)n;
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* corner 5's inputs, by rule: per pixel p, t1..t6.a the arguments of EX2 LN2 RCP RSQ SIN COS (exact results:
+ * 2^(p-1); p+1; 2^(1-p); 2^(1-p); +-1; +-1), t8 = (p+1, 2, 3, p+1), t9 = (1, p+1, 2, 3), t10 = (7, 0, p+5, 0)
+ * (DP3 = 3p+9, DP4 = 6p+12, D2A = 4p+8), and t(16+k).r = 1 where bit p of pattern k is set. */
+static void sop_dp_inputs(us_vector_t *v)
+{
+    static const uint32_t arg[6][US_NPIX] = {
+        {0xBF800000u, 0x00000000u, 0x3F800000u, 0x40000000u}, /* EX2 of -1 0 1 2 */
+        {0x40000000u, 0x40800000u, 0x41000000u, 0x41800000u}, /* LN2 of 2 4 8 16 */
+        {0x3F000000u, 0x3F800000u, 0x40000000u, 0x40800000u}, /* RCP of 0.5 1 2 4 */
+        {0x3E800000u, 0x3F800000u, 0x40800000u, 0x41800000u}, /* RSQ of 0.25 1 4 16 */
+        {0x3E800000u, 0x3F400000u, 0xBE800000u, 0x3FA00000u}, /* SIN of 0.25 0.75 -0.25 1.25 turns */
+        {0x00000000u, 0x3F000000u, 0x3F800000u, 0xBF000000u}, /* COS of 0 0.5 1 -0.5 turns */
+    };
+    for (unsigned p = 0; p < US_NPIX; p++) {
+        int q = (int)p;
+        for (unsigned i = 0; i < 6; i++)
+            v->temp[p][1 + i][3] = arg[i][p];
+        const uint32_t t8[4] = {int_bits(q + 1), int_bits(2), int_bits(3), int_bits(q + 1)};
+        const uint32_t t9[4] = {int_bits(1), int_bits(q + 1), int_bits(2), int_bits(3)};
+        const uint32_t t10[4] = {int_bits(7), 0u, int_bits(q + 5), 0u};
+        memcpy(v->temp[p][8], t8, sizeof t8);
+        memcpy(v->temp[p][9], t9, sizeof t9);
+        memcpy(v->temp[p][10], t10, sizeof t10);
+        for (unsigned k = 1; k < 16; k++)
+            v->temp[p][16 + k][0] = k >> p & 1u ? int_bits(1) : 0u;
+    }
+}
+
 typedef struct directed {
     const char *name, *src;
     unsigned kr;     /* int constant 1: the loops' iteration count */
     uint8_t covered;
     uint32_t t[US_NPIX][4][4]; /* inputs t0..t3: pixel, temporary, r g b a (the rest 0) */
+    void (*inputs)(us_vector_t *v); /* more inputs by rule, or NULL */
 } directed_t;
 
 static const directed_t directed[] = {
     {"incr-inactive", incr_inactive_src, 1, 0xF,
-     {{{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F0}}, {{F1}, {F0}, {F0}, {FM1}}}},
+     {{{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F0}}, {{F1}, {F0}, {F0}, {FM1}}}, NULL},
     {"incr-helper", incr_helper_src, 1, 0x7,
-     {{{F1}, {F0}}, {{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F1}}}},
+     {{{F1}, {F0}}, {{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F1}}}, NULL},
     {"incr-continue", incr_continue_src, 3, 0xF,
-     {{{H0}}, {{H1}}, {{H99}}, {{H99}}}},
+     {{{H0}}, {{H1}}, {{H99}}, {{H99}}}, NULL},
     {"break-any", break_any_src, 4, 0x7,
-     {{{H99}, {F0}, {F0}, {FM1}}, {{H2}}, {{H99}}, {{H0}}}},
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H2}}, {{H99}}, {{H0}}}, NULL},
     {"break-killed", break_killed_src, 4, 0x7,
-     {{{H99}, {F0}, {F0}, {FM1}}, {{H0}}, {{H1}}, {{H99}}}},
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H0}}, {{H1}}, {{H99}}}, NULL},
     {"omod-min-normal", omod_min_normal_src, 1, 0xF,
      {{{0x00800000u, 0x00800001u, 0x00800003u, 0x80800000u}},
       {{0x80800001u, 0x00FFFFFFu, 0x01000000u, 0x81000001u}},
       {{0x01800000u, 0x81800005u, 0x01FFFFFFu, 0x02000000u}},
-      {{0x82000001u, 0x007FFFFFu, 0x80000001u, 0x00800002u}}}},
+      {{0x82000001u, 0x007FFFFFu, 0x80000001u, 0x00800002u}}}, NULL},
+    {"sop-dp-running", sop_dp_running_src, 1, 0xF, {{{F0}}}, sop_dp_inputs},
 };
 #define NDIRECTED (sizeof directed / sizeof directed[0])
 
@@ -230,5 +306,7 @@ bool us_gen_directed_vector(unsigned which, us_vector_t *v, char *err, size_t er
     v->covered = d->covered;
     for (unsigned px = 0; px < US_NPIX; px++)
         memcpy(v->temp[px], d->t[px], sizeof d->t[px]);
+    if (d->inputs)
+        d->inputs(v);
     return true;
 }

@@ -1,8 +1,8 @@
-/* Directed vectors: small hand-written programs, each with a pixel pattern chosen so that a known class of bug
- * (a one-line change in the flow-control unit or the OMOD, in the model or the RTL) changes its results, for the
- * corners that random programs reach only about once in a thousand (issue 15). Each vector's expectations are
- * the golden model's, with its retire trace; tb/py/test_directed.py plants each bug in a copy of the model and
- * checks that the vector fails. vectors/README.md lists them and what each one checks. */
+/* Directed vectors: small hand-written programs, each with a pixel pattern chosen so that a known class of bug (a
+ * one-line change in the flow-control unit, the OMOD or the paired ops, in the model or the RTL) changes its
+ * results, for the corners that random programs reach only about once in a thousand (issue 15). Each vector's
+ * expectations are the golden model's, with its retire trace; tb/py/test_directed.py plants each bug in a copy of
+ * the model and checks that the vector fails. vectors/README.md lists them and what each one checks. */
 #ifndef US_GEN_DIRECTED_H
 #define US_GEN_DIRECTED_H
 

@@ -21,10 +21,13 @@ static const preset_t presets[] = {
     {"fc", "fc=60 depth=4 loops=50 breaks=80 len=4"},
     {"tex", "tex=50 kill=40 uncovered=50"},
     {"hazard", "hazard=1 window=4 len=10"},
-    {"special", "special=60"},
+    /* special: the special values also under flow control, where the ops meet them with only some pixels running */
+    {"special", "special=60 fc=40 depth=4 len=8"},
     {"uncovered", "uncovered=100 fc=40 kill=60 tex=30"},
     {"wide", "window=128 hazard=16 len=10"},
-    {"deep", "alu=20 out=0 tex=0 fc=80 depth=8 loops=90 breaks=70 count=2 len=2"},
+    /* deep: nesting to the loop stack; ALU statements and special values enough that the ops meet every value
+     * class at every depth, not only the FC ops (the full ALU cross of model/gen/us_cov.c) */
+    {"deep", "alu=40 out=0 tex=0 fc=80 depth=8 loops=90 breaks=70 count=2 len=3 special=40"},
     /* the only preset that keeps CTM rule breaches (hazards without NOP, unsynchronised TEX reads): stress for
      * the model and the RTL, named unsafe-N and never exported for bring-up */
     {"unsafe", "hazard=1 window=4 len=10 tex=30 unsafe=1"},

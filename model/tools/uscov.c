@@ -2,7 +2,8 @@
  *   uscov [--vectors DIR|FILE]... [--program HEX|DIR --seeds N]... [--random LEN --seeds N]... [--out DIR]
  * Runs every input through the model, sampling each retired instruction, and writes coverage.txt,
  * coverage.html and coverage.tsv (every hit bin, for tools) into the --out directory (default build/coverage);
- * prints the headline. Exit 2 on bad input, with file:line where there is one. */
+ * prints the headline. Exit 2 on bad input, with file:line where there is one; exit 1 when a run hit a bin that
+ * the rules of model/gen/us_cov.c say cannot exist (the reports list it): a wrong rule or a sampling bug. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,8 @@ static int usage(void)
           "  *.txt in a directory, on the random inputs of seeds 1..N; --random: N random legal programs of LEN\n"
           "  instructions (seeds 1..N, watchdog 4096); LEN 1 to %u, N 1 to %u. Writes coverage.txt,\n"
           "  coverage.html and coverage.tsv into --out (default build/coverage), each whole or not at all. A vector's\n"
-          "  param watchdog is at most %u. Exit 2 on bad input or output that cannot be written.\n",
+          "  param watchdog is at most %u. Exit 2 on bad input or output that cannot be written, 1 when a bin\n"
+          "  that cannot exist was hit (the reports list it).\n",
           US_MAX_INST, MAX_SEEDS, US_MAX_WATCHDOG);
     return 2;
 }
@@ -87,6 +89,7 @@ static int coverage(int argc, char **argv)
     us_strbuf_t desc;
     us_sb_init(&desc);
     int rc = 0;
+    unsigned bad = 0; /* hit bins that cannot exist */
     char err[512];
     for (unsigned k = 0; k < nin && rc == 0; k++) {
         if (in[k].kind == IN_VECTORS)
@@ -106,11 +109,16 @@ static int coverage(int argc, char **argv)
                (unsigned long long)cov.quads, (unsigned long long)cov.retired);
         us_cov_write_headline(stdout, &cov);
         printf("reports: %s/coverage.txt, %s/coverage.html (and coverage.tsv)\n", out, out);
+        for (unsigned i = 0; i < US_COV_NCROSSES; i++)
+            bad += us_cov_impossible(&cov, i, NULL);
+        if (bad)
+            fprintf(stderr, "uscov: %u hit bins that the rules of model/gen/us_cov.c say cannot exist (listed in "
+                    "coverage.txt): a wrong rule or a sampling bug\n", bad);
     }
     us_sb_free(&desc);
     us_cov_free(&cov);
     free(in);
-    return rc ? 2 : 0;
+    return rc ? 2 : bad ? 1 : 0;
 }
 
 int main(int argc, char **argv)

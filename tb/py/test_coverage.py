@@ -216,6 +216,11 @@ def reports(tmp, corpus):
               f"coverage.txt shows {c} as {hit} / {total} like coverage.tsv")
         check(len(bins.get(c, {})) == hit, f"coverage.tsv lists {hit} hit bins of {c}")
     check(re.search(r"^  unhit \(\d+\):", txt, re.M) is not None, "coverage.txt lists unhit bins")
+    tsv_lines = open(os.path.join(out, "coverage.tsv")).read().splitlines()
+    rules = [ln.split("\t")[1:] for ln in tsv_lines if ln.startswith("rule\t")]
+    check(rules and all(re.search(rf"^  {sp}: {rid}, {n} bins: ", txt, re.M) for sp, rid, n in rules),
+          f"coverage.txt gives every exclusion rule with its bins as coverage.tsv does ({rules})")
+    check("Hit bins that the rules say cannot exist: none" in txt, "coverage.txt: no bin that cannot exist was hit")
     m = re.search(r"(\d+) ALU/OUT, (\d+) FC", txt)
     rgb = sum(n for b, n in bins["alu_op"].items() if b.startswith("rgb:"))
     alpha = sum(n for b, n in bins["alu_op"].items() if b.startswith("alpha:"))
@@ -226,7 +231,7 @@ def reports(tmp, corpus):
     h.feed(open(html_path).read())
     h.close()
     check(not h.errors and not h.stack, f"coverage.html is well formed: {h.errors[:3]} open {h.stack[:5]}")
-    check("headline" in h.tables, "coverage.html has the headline table")
+    check("headline" in h.tables and "rules" in h.tables, "coverage.html has the headline and rules tables")
     for c in CROSSES:
         check(f"table-{c}" in h.tables, f"coverage.html has the table of {c}")
     rows = {r[0]: r for r in h.rows if len(r) == 5 and r[0] in CROSSES}

@@ -2,18 +2,24 @@
 """The directed vectors (vectors/smoke/directed-*.vec, model/gen/us_gen_directed.c) reach the corners they are
 for, and each catches its bugs:
 - their key expectations agree with values worked out here from the spec and the CTM Guide, not from the model:
-  the final counters and flags of the flow-control programs (docs/spec.md section 4), and every OMOD result of
-  the OMOD vector, computed from the OMOD rules (exact scaling, no denormal results, signed zeros);
+  the final counters and flags of the flow-control programs (docs/spec.md section 4), every OMOD result of
+  the OMOD vector, computed from the OMOD rules (exact scaling, no denormal results, signed zeros), and every
+  result of the paired ops vector (rgb SOP, alpha DP) under each running pattern, from the maths of the
+  transcendentals and dot products on inputs where they are exact and the pairing rules of docs/spec.md
+  section 5; that vector hits rgb SOP and alpha DP with every non-empty running pattern (uscov);
 - planted bugs: on a copy of the model (model/, the Makefile, built into the copy with the Makefile's own rules),
-  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions) or us_fp.c (OMOD) makes the vectors
+  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions), us_fp.c (OMOD) or us_alu.c (the
+  paired ops) makes the vectors
   named for it fail under the copy's usim, and, where the bug changes results (not only the branch state of a
   killed pixel), they fail with the retire trace and the retired count taken out too; the unmutated copy passes
   them all. A mutation whose text is no longer in the source fails the test (it has gone stale).
 usage: test_directed.py"""
 import glob
+import math
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -23,10 +29,11 @@ from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "vectors", "smoke")
-NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-killed", "omod-min-normal"]
+NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-killed", "omod-min-normal",
+         "sop-dp-running"]
 
 # (name, file, text, replacement, vectors that must fail, whether results change): one line each
-FC, FP = "model/golden/us_fc.c", "model/golden/us_fp.c"
+FC, FP, ALU = "model/golden/us_fc.c", "model/golden/us_fp.c", "model/golden/us_alu.c"
 DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);"
 JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
 GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
@@ -64,6 +71,17 @@ PLANTS = [
     ("OMOD scales a denormal instead of flushing it", FP, FLUSH, "if (scaled <= 0)", ["omod-min-normal"], True),
     ("OMOD flushes to +0 whatever the sign", FP, "return r & SIGN_BIT; /* DAZ", "return 0u; /* DAZ",
      ["omod-min-normal"], True),
+    # corner 5: the paired ops
+    ("rgb SOP takes the alpha result after the alpha OMOD", ALU,
+     "case US_ALU_RGBA_INST_RGB_OP_SOP: r[0] = r[1] = r[2] = alpha_raw; break;",
+     "case US_ALU_RGBA_INST_RGB_OP_SOP: r[0] = r[1] = r[2] = us_fp_omod(alpha_raw, ai->omod); break;",
+     ["sop-dp-running"], True),
+    ("alpha DP takes the dot product after the rgb OMOD", ALU, "case US_ALU_ALPHA_INST_ALPHA_OP_DP: alpha_raw = dot;",
+     "case US_ALU_ALPHA_INST_ALPHA_OP_DP: alpha_raw = us_fp_omod(dot, ri->omod);", ["sop-dp-running"], True),
+    ("DP4 leaves out the alpha operands' product", ALU, "a4[4] = {A[0], A[1], A[2], aA}",
+     "a4[4] = {A[0], A[1], A[2], 0u}", ["sop-dp-running"], True),
+    ("D2A adds C.r instead of C.b", ALU, "dot = us_fp_d2a(A, B, C[2], legacy);", "dot = us_fp_d2a(A, B, C[0], legacy);",
+     ["sop-dp-running"], True),
 ]
 
 
@@ -147,6 +165,70 @@ def omod_expect(t0):
     return out
 
 
+def f32(x):
+    """fp32 bits of a Python float that fp32 holds exactly (checked)."""
+    b = struct.unpack("<I", struct.pack("<f", x))[0]
+    if struct.unpack("<f", struct.pack("<I", b))[0] != x:
+        raise ValueError(f"{x} is not an fp32 value")
+    return b
+
+
+def val(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def quarter_turn(f, a):
+    """sin/cos(2 pi a) where a is a multiple of 1/4 turn: exactly -1, 0 or 1."""
+    if (4 * a) != int(4 * a):
+        raise ValueError(f"{a} is not a multiple of a quarter turn")
+    return float(round(f(2 * math.pi * a)))
+
+
+# corner 5: pattern k (1..15) runs transcendental TRANS[(k-1) % 6] on t(1 + (k-1) % 6).a and dot product
+# DOTS[(k-1) % 3] on t8, t9, t10, as model/gen/us_gen_directed.c's comment says; results in t(32+k), t(48+k).
+TRANS = [("ex2", lambda a: 2.0 ** a), ("ln2", math.log2), ("rcp", lambda a: 1 / a),
+         ("rsq", lambda a: 1 / math.sqrt(a)), ("sin", lambda a: quarter_turn(math.sin, a)),
+         ("cos", lambda a: quarter_turn(math.cos, a))]
+DOTS = {"dp3": lambda A, B, C: A[0] * B[0] + A[1] * B[1] + A[2] * B[2],
+        "dp4": lambda A, B, C: A[0] * B[0] + A[1] * B[1] + A[2] * B[2] + A[3] * B[3],
+        "d2a": lambda A, B, C: A[0] * B[0] + A[1] * B[1] + C[2]}
+
+
+def sop_dp_expect(t_in):
+    """{(pixel, temp): 4 values} of the paired-ops vector from its inputs, by docs/spec.md section 5: rgb SOP is
+    the alpha unit's f(A) before the alpha OMOD (x2 here), alpha DP the rgb dot product before the rgb OMOD (x2
+    here: DP4's fourth product is the alpha operands', D2A adds C.b); only the pixels whose condition t(16+k).r
+    is not 0 run the IF body, and only they are written. Also the running patterns, one per k."""
+    out, patterns = {}, []
+    for k in range(1, 16):
+        name, f = TRANS[(k - 1) % 6]
+        dot = list(DOTS)[(k - 1) % 3]
+        runs = [p for p in range(4) if t_in.get((p, 16 + k), [0] * 4)[0] != 0]
+        patterns.append(sum(1 << p for p in runs))
+        for p in runs:
+            r = f(val(t_in.get((p, 1 + (k - 1) % 6), [0] * 4)[3]))  # all-zero inputs are not listed
+            out[(p, 32 + k)] = [f32(r)] * 3 + [f32(2 * r)]
+            A, B, C = ([val(x) for x in t_in.get((p, t), [0] * 4)] for t in (8, 9, 10))
+            d = DOTS[dot](A, B, C)
+            out[(p, 48 + k)] = [f32(2 * d)] * 3 + [f32(d)]
+    return out, patterns
+
+
+def paired_coverage(vec, tmp):
+    """The rgb:SOP and alpha:DP bins of alu_op_pattern the vector hits (uscov's TSV)."""
+    out = os.path.join(tmp, "cov-sop-dp")
+    p = subprocess.run([os.path.join(ROOT, "build", "bin", "uscov"), "--vectors", vec, "--out", out],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        return set()
+    bins = set()
+    for ln in open(os.path.join(out, "coverage.tsv")):
+        f = ln.rstrip("\n").split("\t")
+        if f[0] == "bin" and f[1] == "alu_op_pattern" and f[2].split(" x ")[0] in ("rgb:SOP", "alpha:DP"):
+            bins.add(f[2])
+    return bins
+
+
 def usim_fails(usim, vec, strip, tmp):
     """True if usim fails the vector (exit 1); with strip, the trace and retired expectations are left out."""
     if strip:
@@ -195,8 +277,21 @@ def main():
     check(len(below) >= 12 and {(x & EXP) >> 23 for x in below} == {1, 2, 3, 4} and any(x & SIGN for x in below),
           f"the OMOD inputs hold both signs of exponent fields 1-4 ({len(below)} values)")
 
+    temps, _, lines = read_vec(vecs["sop-dp-running"])
+    want, patterns = sop_dp_expect(inputs(lines))
+    got = {key: v for key, v in temps.items() if 33 <= key[1] <= 47 or 49 <= key[1] <= 63}
+    bad = [(key, got.get(key), want.get(key)) for key in sorted(set(got) | set(want)) if got.get(key) != want.get(key)]
+    check(not bad and len(want) == 64, f"directed-sop-dp-running: rgb SOP and alpha DP write the spec's values, in "
+          f"the running pixels only ({len(want)} temporaries; {len(bad)} differ: {bad[:2]})")
+    check(sorted(patterns) == list(range(1, 16)), f"directed-sop-dp-running: its IFs run the 15 non-empty pixel "
+          f"patterns ({patterns})")
+
     # The planted bugs.
     with tempfile.TemporaryDirectory() as tmp:
+        hit = paired_coverage(vecs["sop-dp-running"], tmp)
+        need = {f"{op} x 0x{k:x}" for op in ("rgb:SOP", "alpha:DP") for k in range(1, 16)}
+        check(need <= hit, f"directed-sop-dp-running hits rgb:SOP and alpha:DP with every non-empty running pattern "
+              f"(missing: {sorted(need - hit)[:4]})")
         tree = os.path.join(tmp, "tree")
         os.makedirs(os.path.join(tree, "tb"))
         shutil.copy(os.path.join(ROOT, "Makefile"), tree)

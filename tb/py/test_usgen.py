@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The vector generator (build/bin/usgen): the checked-in smoke suite regenerates byte for byte; vectors are
 deterministic per seed, pass the golden model, end without errors (they terminate by construction); knobs act
-(a mix without FC or TEX has none, kill=100 makes every TEX a TEXKILL, window bounds the temporaries); bad knobs
-and arguments exit 2 with a message naming the knob.  usage: test_usgen.py"""
+(a mix without FC or TEX has none, kill=100 makes every TEX a TEXKILL, window bounds the temporaries, pair=100
+pairs every ALU's units the only legal ways, rgb SOP with an alpha transcendental or alpha DP with an rgb dot
+product, and pair=0 never); bad knobs and arguments exit 2 with a message naming the knob.
+usage: test_usgen.py"""
 import filecmp
 import os
 import re
@@ -43,6 +45,47 @@ def legal_values():
             named = [x for x in vals if not x.startswith("reserved=")]
             out[(reg, t[1])] = len(named) if vals else 2 ** width
     return out
+
+
+def op_field(reg, name):
+    """(dword, lo bit, {value name: code}) of an op field, read from spec/isa.txt, not from the generator."""
+    word = None
+    for line in open(os.path.join(ROOT, "spec", "isa.txt")):
+        t = line.split("#", 1)[0].split()
+        if t and t[0] == "reg":
+            word = next((int(x[5:]) for x in t if x.startswith("word=")), None) if t[1] == reg else None
+        elif t and t[0] == "field" and word is not None and t[1] == name:
+            hi, _, lo = t[2].partition(":")
+            return word, int(lo or hi), {k: int(v) for k, v in (x.split("=") for x in t[3:])}
+    raise KeyError(name)
+
+
+def paired(tmp):
+    """pair=100: every ALU/OUT word is rgb SOP with a transcendental or alpha DP with DP3/DP4/D2A (docs/spec.md
+    section 2, rule 4), both forms occur, and the vectors run clean; pair=0: neither op appears."""
+    rw, rlo, rops = op_field("US_ALU_RGBA_INST", "RGB_OP")
+    aw, alo, aops = op_field("US_ALU_ALPHA_INST", "ALPHA_OP")
+    trans = {aops[n] for n in ("EX2", "LN2", "RCP", "RSQ", "SIN", "COS")}
+    dots = {rops[n] for n in ("DP3", "DP4", "D2A")}
+    for pair in (100, 0):
+        d = os.path.join(tmp, f"pair{pair}")
+        p = gen("--random", "40", "--seed", "11", "--out", d, "--knob", f"pair={pair}", "--knob", "fc=0", "--knob",
+                "tex=0")
+        words = [w for f in sorted(os.listdir(d)) for w in insts(os.path.join(d, f)) if w[0] & 3 in (0, 1)]
+        ops = [((w[rw] >> rlo) & 15, (w[aw] >> alo) & 15) for w in words]
+        sop = [o for o in ops if o[0] == rops["SOP"]]
+        dp = [o for o in ops if o[1] == aops["DP"]]
+        vecs = [os.path.join(d, f) for f in sorted(os.listdir(d))]
+        bad = [v for v in vecs if subprocess.run([USIM, v], capture_output=True).returncode
+               or "expect errors none" not in open(v).read()]
+        if pair:
+            legal = all(o in sop and o[1] in trans or o in dp and o[0] in dots for o in ops)
+            check(p.returncode == 0 and ops and legal and sop and dp and not bad,
+                  f"pair=100: all {len(ops)} ALU/OUT words pair their units legally ({len(sop)} SOP, {len(dp)} DP), "
+                  f"and run clean ({bad[:3]})")
+        else:
+            check(p.returncode == 0 and ops and not sop and not dp and not bad,
+                  f"pair=0: no rgb SOP or alpha DP among {len(ops)} ALU/OUT words ({len(sop)}, {len(dp)})")
 
 
 def main():
@@ -128,6 +171,8 @@ def main():
         for f in os.listdir(d):
             addrs |= {int(m) for m in re.findall(r"^expect temp \d+ (\d+)", open(os.path.join(d, f)).read(), re.M)}
         check(addrs and addrs <= {0, 1, 2}, f"window=3: only t0..t2 are written ({sorted(addrs)})")
+
+        paired(tmp)
 
         for args, what in ((["--random", "1", "--seed", "1", "--out", tmp, "--knob", "colour=3"], "unknown knob"),
                            (["--random", "1", "--seed", "1", "--out", tmp, "--knob", "depth=9"], "knob depth"),
