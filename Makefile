@@ -120,7 +120,8 @@ RTL_PKGS := $(sort $(wildcard rtl/*_pkg.sv rtl/*/*_pkg.sv))
 RTL_SRCS := $(RTL_PKGS) $(sort $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv rtl/*/*.sv)))
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
-VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique -Irtl -Irtl/fp
+# VERILATOR_EXTRA: more flags (scripts/rtl_plants.py: -Wno-fatal, a plant may leave a signal unused)
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique -Irtl -Irtl/fp $(VERILATOR_EXTRA)
 
 $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) -c $< -o $@

@@ -24,9 +24,8 @@ JUMP_ANY = "jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.wa
 PLANTS = [
     ("frozen-rr", "the round-robin pointer never moves", CORE,
      "rr_d         = pick;", "rr_d         = rr_q;", (4, 8), "ipc"),
-    ("incr-nonvoters", "INCR deactivates pixels that did not vote (not running at the vote)", FC,
-     "disagree = running & ~(killed_i | inactive | masked)", "disagree = ~(killed_i | inactive | masked)", (4,),
-     ["incr-inactive"]),
+    ("incr-nonvoters", "INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)",
+     FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),
     ("break-any-members", "BREAK with JUMP_ANY counts loop members instead of voters", FC,
      JUMP_ANY, JUMP_ANY.replace("|(v.want & v.voters)", "|(v.want & members)"), (4,), ["break-any"]),
     ("break-killed", "killed loop members hold a BREAK with JUMP_ANY=ALL", FC,
@@ -43,7 +42,7 @@ def check_fails(name, check, cosim_dir):
         p = subprocess.run([sys.executable, os.path.join(ROOT, "tb", "py", "test_ipc.py"), "--cosim-dir", cosim_dir],
                            capture_output=True, text=True, cwd=ROOT)
         fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL")]
-        return p.returncode != 0, (fails[0][:300] if fails else p.stdout.strip()[-200:])
+        return p.returncode != 0, (fails[0][:400] if fails else p.stdout.strip()[-200:])
     failing = []
     for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "smoke", "directed-*.vec"))):
         p = subprocess.run([os.path.join(cosim_dir, "ctx4", "uscosim"), vec, "--quads", "4", "--quiet",
@@ -58,10 +57,9 @@ def check_fails(name, check, cosim_dir):
 
 def build(tree, ctxs):
     targets = [f"b/cosim/ctx{n}/uscosim" for n in ctxs]
-    p = subprocess.run(["make", "--no-print-directory", "-j2", "-C", tree, "BUILD=b", *targets],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"building {targets} in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+    p = subprocess.run(["make", "--no-print-directory", "-j2", "-C", tree, "BUILD=b", "VERILATOR_EXTRA=-Wno-fatal",
+                        *targets], capture_output=True, text=True)
+    return "" if p.returncode == 0 else f"building {targets} in {tree} failed: {(p.stdout + p.stderr)[-600:]}"
 
 
 def main():
@@ -97,7 +95,12 @@ def main():
             continue
         with open(path, "w") as fh:
             fh.write(text.replace(old, new))
-        build(tree, ctxs)
+        why = build(tree, ctxs)
+        if why:
+            lines.append(f"FAIL {name}: {why}")
+            bad += 1
+            print(lines[-1], flush=True)
+            continue
         failed, said = check_fails(name, check, os.path.join(tree, "b", "cosim"))
         by = "test_ipc.py" if check == "ipc" else "the directed vectors"
         lines.append(f"{'ok' if failed else 'FAIL'} {name} ({what}): {'caught' if failed else 'NOT caught'} by {by}"

@@ -39,7 +39,8 @@ def run(exe, args, tmp):
     if os.path.exists(res):
         with open(res) as fh:
             data = json.load(fh)
-    return p.returncode, data, (p.stdout + p.stderr).strip()[-400:]
+    said = " | ".join(ln for ln in (p.stdout + p.stderr).splitlines() if "MISMATCH" in ln or "error" in ln.lower())
+    return p.returncode, data, (said or (p.stdout + p.stderr).strip().replace("\n", " | "))[:400]
 
 
 def main():
