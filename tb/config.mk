@@ -11,6 +11,9 @@ TOOL_CTX := 4
 TEST_CTX := 1 4
 TEST_CTX_EXTRA := 2
 
+# make test's RTL coverage test: the one coverage build it makes (build/cosim-cov/ctxN, mk/rtl-coverage.mk).
+RTLCOV_TEST_CTX := 1
+
 # make synth: us_core at each of these NUM_CTX (and every other module once).
 SYNTH_CTX := 1 4
 
