@@ -17,13 +17,17 @@ $(BUILD)/cosim-cov/ctx%/uscosim: $(COSIM_DEPS)
 # when the counts are empty, but writes the report it can.
 RTLCOV_SUITE = $(if $(filter command line environment,$(origin SUITE)),$(SUITE),full)
 RTLCOV_CTX ?= $(REGRESS_CTX)
+# Toggle coverage makes a run tens of times slower (every bit of every instance checked at every evaluation): a
+# random program that takes seconds may take many minutes on a loaded machine. The runner's limit per run, seconds:
+RTLCOV_TIMEOUT ?= 3600
 RTLCOV_BINS = $(foreach n,$(RTLCOV_CTX),$(BUILD)/cosim-cov/ctx$(n)/uscosim)
 rtlcov_comma := ,
 rtl-coverage: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(RTLCOV_BINS)
 	@$(if $(SUITE_$(RTLCOV_SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(RTLCOV_SUITE)_MAKE))
 	@rc=0; $(call regress_py,$(RTLCOV_SUITE)) --ctx $(subst $() ,$(rtlcov_comma),$(strip $(RTLCOV_CTX))) \
-	  --cosim-dir $(BUILD)/cosim-cov --out $(RTLCOV_DIR)/regress --coverage-dir $(RTLCOV_DIR) || rc=1; \
+	  --timeout $(RTLCOV_TIMEOUT) --cosim-dir $(BUILD)/cosim-cov --out $(RTLCOV_DIR)/regress \
+	  --coverage-dir $(RTLCOV_DIR) || rc=1; \
 	python3 scripts/rtl_coverage.py --dat $(RTLCOV_DIR)/merged.dat --runs-json $(RTLCOV_DIR)/merged.json \
 	  --out $(RTLCOV_DIR) || rc=1; exit $$rc
 

@@ -8,13 +8,15 @@ with a waveform window); exit 1 on any failure, 2 on bad arguments.
 
 --extra "ARGS" adds uscosim options to every run (e.g. --inject-flip 3, to see the regression fail), --limit N
 keeps N runs spread over the list, --kinds vector,corpus,random picks kinds of run, --ctx 1,4 the NUM_CTX (default
-REGRESS_CTX). --cosim-dir DIR runs DIR/ctxN/uscosim instead of build/cosim's, --out DIR writes the reports there.
+REGRESS_CTX), --timeout S the wall clock a run may take (600). --cosim-dir DIR runs DIR/ctxN/uscosim instead of
+build/cosim's, --out DIR writes the reports there instead of build/regress.
 --coverage-dir DIR (make rtl-coverage, with --cosim-dir build/cosim-cov): every run writes its RTL coverage counts
 to DIR/runs/INDEX.dat (uscosim --coverage-dat), and the runner folds them into DIR/merged.dat with
 verilator_coverage every --coverage-fold N runs (200), so a suite's thousands of 2 MB files never sit on disk
 together; DIR/merged.json says how many runs it holds. A run that writes no counts fails (verdict no_coverage).
 usage: regress.py [--suite NAME] [--seed N] [--jobs N] [--shared DIR] [--extra ARGS] [--limit N] [--kinds K,...]
-                  [--ctx N,...] [--cosim-dir DIR] [--out DIR] [--coverage-dir DIR] [--coverage-fold N]"""
+                  [--ctx N,...] [--timeout S] [--cosim-dir DIR] [--out DIR] [--coverage-dir DIR]
+                  [--coverage-fold N]"""
 import argparse
 import concurrent.futures
 import dataclasses
@@ -35,6 +37,7 @@ import project_config  # noqa: E402
 OUT = os.path.join(ROOT, "build", "regress")
 COSIM = os.path.join("build", "cosim")  # the harness builds, ctxN/uscosim below it
 COVERAGE = None  # --coverage-dir: each run writes COVERAGE/runs/INDEX.dat
+TIMEOUT = 600  # seconds of wall clock a run may take (--timeout: the coverage build is tens of times slower)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,7 +50,7 @@ class Job:
 @dataclasses.dataclass
 class Result:
     name: str
-    status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or 600 s), bad input,
+    status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or TIMEOUT), bad input,
                    # no coverage
     verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, timeout; or
                    # bad_input, no_coverage
@@ -90,10 +93,10 @@ def run(job, index, extra):
     argv += [*(["--coverage-dat", cov] if cov else []), "--quiet", "--report-dir", OUT, "--result", result_file]
     t0 = time.time()
     try:
-        p = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=600)
+        p = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT)
         rc, out = p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
-        rc, out = 1, "timed out after 600 s"
+        rc, out = 1, f"timed out after {TIMEOUT} s"
     secs = time.time() - t0
     try:
         with open(result_file) as fh:
@@ -181,7 +184,7 @@ def junit(results, suite, secs):
 
 
 def main():
-    global OUT, COSIM, COVERAGE  # the runs' settings, module-wide so run() keeps its signature
+    global OUT, COSIM, COVERAGE, TIMEOUT  # the runs' settings, module-wide so run() keeps its signature
     try:
         cfg = project_config.read()
         suites = project_config.suites(cfg)
@@ -202,20 +205,23 @@ def main():
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--coverage-dir")
     ap.add_argument("--coverage-fold", type=int, default=200)
+    ap.add_argument("--timeout", type=int, default=TIMEOUT)
     a = ap.parse_args()
     extra = shlex.split(a.extra)
     try:
         ctxs = [int(n) for n in a.ctx.split(",")]
     except ValueError:
         ctxs = []
-    if a.suite not in suites or a.seed < 0 or a.jobs < 1 or not ctxs or min(ctxs) < 1 or a.coverage_fold < 1:
+    if (a.suite not in suites or a.seed < 0 or a.jobs < 1 or not ctxs or min(ctxs) < 1 or a.coverage_fold < 1 or
+            a.timeout < 1):
         print(f"regress: SUITE must be {' or '.join(suites)} (tb/config.mk), SEED >= 0, JOBS >= 1, --ctx NUM_CTX "
-              f"values, --coverage-fold >= 1 (got {a.suite}, {a.seed}, {a.jobs}, {a.ctx}, {a.coverage_fold})",
-              file=sys.stderr)
+              f"values, --coverage-fold >= 1, --timeout >= 1 (got {a.suite}, {a.seed}, {a.jobs}, {a.ctx}, "
+              f"{a.coverage_fold}, {a.timeout})", file=sys.stderr)
         return 2
     OUT = os.path.abspath(a.out)
     COSIM = os.path.relpath(os.path.abspath(a.cosim_dir), ROOT)
     COVERAGE = os.path.abspath(a.coverage_dir) if a.coverage_dir else None
+    TIMEOUT = a.timeout
     if not os.path.isdir(os.path.join(a.shared, "corpus", "mesa-fs")):
         print(f"regress: {a.shared}/corpus/mesa-fs is missing (the shared folder goes beside this one)", file=sys.stderr)
         return 2
