@@ -2,13 +2,17 @@
 """make rtl-coverage, the report: from the RTL coverage counts that make rtl-coverage's runs folded into one
 Verilator coverage file (tb/regress/regress.py --coverage-dir), writes into OUT
 - coverage.info: lcov's form, by verilator_coverage --write-info (every point of a source line, lines, branches and
-  toggles alike, the line's count the smallest of them);
-- html/: genhtml's report of coverage.info; html-code/: the same without toggle points (statement blocks and
-  branches only, where unexercised code is easier to see);
+  toggles alike, the line's count the smallest of them), and html/, genhtml's report of it;
+- code.info and html-code/: lines and branches only, where unexercised code is easier to see (written here:
+  verilator_coverage 5.006 writes no lcov branch records);
 - annotated/: every source with its points' counts (verilator_coverage --annotate; '%000000' marks a point never
   hit);
-- summary.txt (also printed): per SV file, the statement blocks ("lines"), branches (if/else arms, case items) and
-  toggle bits hit of those there are; uncovered.txt: every point never hit, by file.
+- summary.txt (also printed): per SV file, lines, branches and toggle bits hit of those there are; uncovered.txt:
+  every branch arm and statement block never hit, and every bit that never toggled, by file.
+Lines: Verilator 5.006 counts statement blocks (an always block's body, an if's or case item's arm), each with the
+span of lines it covers; a source line of procedural code belongs to the innermost span holding it, and is hit when
+that block or arm ran (blank, comment and bare begin/end lines are not counted). Continuous assignments have no line
+points, only toggles. Branches: every arm of an if (the implicit else too), of an if-else-if chain and of a case.
 A point counts as hit when any instance, and any parameterisation, of its module hit it (Verilator already sums a
 module's instances; variants such as us_ram__D100_W20 are summed here). A toggle point counts the changes of one bit.
 Exit 1 when the counts are missing, malformed or empty, or when us_core has no point hit (a run that simulated
@@ -73,21 +77,78 @@ def read_points(path):
     return points
 
 
-def tally(points):
+# A line with nothing but these (and a comment) is not counted as a line of code.
+NOT_CODE = re.compile(r"\s*((end|begin|else|endcase|end\s+else(\s+begin)?|else\s+begin|default\s*:)\s*)?(//.*)?")
+
+
+def source_lines(f):
+    try:
+        with open(os.path.join(ROOT, f), errors="replace") as fh:
+            return fh.read().split("\n")
+    except OSError:
+        return None
+
+
+def line_counts(points):
+    """{file: {line: count}}: each line of code inside a block or arm span, counted by the innermost one."""
+    spans = collections.defaultdict(list)
+    for (kind, f, line, col, comment, span), count in points.items():
+        m = re.fullmatch(r"(\d+)-(\d+)|(\d+)", span)
+        if kind != "toggles" and m:
+            lo, hi = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)),) * 2
+            spans[f].append((hi - lo, lo, hi, count))
+    out = {}
+    for f, ss in spans.items():
+        text = source_lines(f)
+        best = {}
+        for width, lo, hi, count in sorted(ss, reverse=True):  # widest first: the innermost is written last
+            for n in range(lo, hi + 1):
+                if text is None or (n <= len(text) and not NOT_CODE.fullmatch(text[n - 1])):
+                    best[n] = count
+        out[f] = best
+    return out
+
+
+def tally(points, lines):
     """{file: {kind: [hit, total]}}"""
     out = collections.defaultdict(lambda: {k: [0, 0] for k in KINDS})
     for (kind, f, *_), count in points.items():
-        out[f][kind][0] += count > 0
-        out[f][kind][1] += 1
+        if kind != "lines":
+            out[f][kind][0] += count > 0
+            out[f][kind][1] += 1
+        else:
+            out[f]  # a file whose only code is blocks still gets its row
+    for f, counts in lines.items():
+        out[f]["lines"] = [sum(1 for c in counts.values() if c), len(counts)]
     return out
+
+
+def code_info(points, lines):
+    """lcov records of lines (line_counts) and branches, one BRDA per arm at the line of its decision."""
+    out = ["TN:verilator_coverage"]
+    arms = collections.defaultdict(list)
+    for (kind, f, line, col, comment, span), count in sorted(points.items(), key=lambda p: p[0][1:4]):
+        if kind == "branches":
+            arms[f].append((line, count))
+    for f in sorted(set(lines) | set(arms)):
+        out.append(f"SF:{f}")
+        per_line = collections.Counter()
+        for line, count in arms[f]:
+            out.append(f"BRDA:{line},0,{per_line[line]},{count}")
+            per_line[line] += 1
+        out += [f"BRF:{len(arms[f])}", f"BRH:{sum(1 for _, c in arms[f] if c)}"]
+        ls = lines.get(f, {})
+        out += [f"DA:{n},{ls[n]}" for n in sorted(ls)]
+        out += [f"LF:{len(ls)}", f"LH:{sum(1 for c in ls.values() if c)}", "end_of_record"]
+    return "\n".join(out) + "\n"
 
 
 def cell(hit, total):
     return f"{hit:>6}/{total:<6} {100.0 * hit / total:5.1f}%" if total else f"{'-':>6} {'':6} {'':6}"
 
 
-def summary_text(points, runs, dat):
-    per_file = tally(points)
+def summary_text(points, lines, runs, dat):
+    per_file = tally(points, lines)
     width = max(len(f) for f in per_file)
     head = f"RTL code coverage: {runs} runs ({os.path.relpath(dat, ROOT)}); hit/total per SV file, every instance"
     out = [head, f"{'file':<{width}}  " + "  ".join(f"{k:^20}" for k in KINDS)]
@@ -144,31 +205,25 @@ def tool(argv, what):
     return p
 
 
-def without_toggles(dat, out):
-    """A copy of the coverage file without its toggle points (for html-code)."""
-    with open(dat, encoding="utf-8", errors="surrogateescape") as src, \
-            open(out, "w", encoding="utf-8", errors="surrogateescape") as dst:
-        for line in src:
-            if "\x01page\x02v_toggle/" not in line:
-                dst.write(line)
+def genhtml(info, html, title, *flags):
+    shutil.rmtree(html, ignore_errors=True)
+    tool(["genhtml", "--quiet", *flags, "--title", title, "--output-directory", html, info], "genhtml")
+    if not os.path.exists(os.path.join(html, "index.html")):
+        raise CoverageError(f"genhtml wrote no {html}/index.html")
 
 
-def lcov_reports(dat, out):
-    """coverage.info and html/ (every point), html-code/ (no toggles), annotated/."""
-    code_dat = os.path.join(out, "code.dat")
-    without_toggles(dat, code_dat)
-    for name, src in (("html", dat), ("html-code", code_dat)):
-        info = os.path.join(out, "coverage.info" if name == "html" else "code.info")
-        tool(["verilator_coverage", "--write-info", info, src], "verilator_coverage --write-info")
-        with open(info) as fh:
-            if "\nSF:" not in "\n" + fh.read():
-                raise CoverageError(f"{info}: verilator_coverage wrote no source file")
-        html = os.path.join(out, name)
-        shutil.rmtree(html, ignore_errors=True)
-        title = "R500 US RTL" + (" (lines and branches)" if name == "html-code" else " (lines, branches, toggles)")
-        tool(["genhtml", "--quiet", "--title", title, "--output-directory", html, info], "genhtml")
-        if not os.path.exists(os.path.join(html, "index.html")):
-            raise CoverageError(f"genhtml wrote no {html}/index.html")
+def lcov_reports(dat, out, points, lines):
+    """coverage.info and html/ (every point), code.info and html-code/ (lines and branches), annotated/."""
+    info = os.path.join(out, "coverage.info")
+    tool(["verilator_coverage", "--write-info", info, dat], "verilator_coverage --write-info")
+    with open(info) as fh:
+        if "\nSF:" not in "\n" + fh.read():
+            raise CoverageError(f"{info}: verilator_coverage wrote no source file")
+    genhtml(info, os.path.join(out, "html"), "R500 US RTL: every point (lines, branches, toggles)")
+    code = os.path.join(out, "code.info")
+    with open(code, "w") as fh:
+        fh.write(code_info(points, lines))
+    genhtml(code, os.path.join(out, "html-code"), "R500 US RTL: lines and branches", "--branch-coverage")
     ann = os.path.join(out, "annotated")
     shutil.rmtree(ann, ignore_errors=True)
     tool(["verilator_coverage", "--annotate", ann, "--annotate-all", dat], "verilator_coverage --annotate")
@@ -196,11 +251,12 @@ def main():
             with open(a.runs_json) as fh:
                 runs = json.load(fh).get("runs", "?")
         os.makedirs(out, exist_ok=True)
-        lcov_reports(dat, out)
+        lines = line_counts(points)
+        lcov_reports(dat, out, points, lines)
     except (CoverageError, OSError, ValueError) as e:
         print(f"rtl_coverage: {e}", file=sys.stderr)
         return 1
-    text, _ = summary_text(points, runs, dat)
+    text, _ = summary_text(points, lines, runs, dat)
     with open(os.path.join(out, "summary.txt"), "w") as fh:
         fh.write(text)
     with open(os.path.join(out, "uncovered.txt"), "w") as fh:
