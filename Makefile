@@ -35,6 +35,8 @@ help:
 	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
 	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (15,277 vectors)"
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
+	@echo "make rtl-coverage  RTL line, branch, toggle coverage of the regression [SUITE=full|smoke]"
+	@echo "              [RTLCOV_CTX=n ...]: build/rtl-coverage/summary.txt, uncovered.txt, html/"
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"
 	@echo "make bringup-suite  stable, silicon-safe vectors reaching every field value, exported: build/bringup-suite/"
@@ -101,7 +103,7 @@ $(BUILD)/san/tests/test_sched: tb/cosim/test_sched.cpp tb/cosim/cosim_sched.cpp 
 test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C)) $(BUILD)/san/tests/test_sched $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build fuzz-build
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build fuzz-build rtl-coverage-test-build
 	@python3 tb/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
 bench: $(BUILD)/tests/bench_model \
@@ -179,10 +181,12 @@ rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 # The main job: the co-simulation regression (tb/regress/regress.py; suites in tb/config.mk), and waveforms.
 SUITE ?= smoke
 SEED ?= 1
+# The runner's command line for suite $(1), shared with make rtl-coverage (mk/rtl-coverage.mk).
+regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) $(REGRESS_ARGS)
 regress: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) tools cosim-test-build
 	@$(if $(SUITE_$(SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_MAKE))
-	@rc=0; python3 tb/regress/regress.py --suite $(SUITE) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) $(REGRESS_ARGS) || rc=1; \
+	@rc=0; $(call regress_py,$(SUITE)) || rc=1; \
 	  $(if $(SUITE_$(SUITE)_CHECK),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_CHECK) || rc=1;) exit $$rc
 
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
@@ -249,5 +253,6 @@ clean:
 -include $(shell find $(BUILD) -path $(BUILD)/mesa -prune -o -name '*.d' -type f -print 2>/dev/null)
 .SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-fst/uscosim_fst $(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)
 
-# make bringup (mk/bringup.mk) and make coverage (mk/coverage.mk)
+# make bringup (mk/bringup.mk), make coverage (mk/coverage.mk), make fuzz (mk/fuzz.mk), make rtl-coverage
+# (mk/rtl-coverage.mk)
 include mk/*.mk

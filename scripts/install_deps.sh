@@ -2,7 +2,7 @@
 # Installs what the project needs on a fresh Debian machine, and only what is missing; says what it installs.
 set -euo pipefail
 
-debs=(verilator libsystemc-dev libmpfr-dev g++ gcc make python3 python3-pip clang-14 libclang-rt-14-dev)
+debs=(verilator libsystemc-dev libmpfr-dev g++ gcc make python3 python3-pip clang-14 libclang-rt-14-dev lcov)
 missing=()
 for p in "${debs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

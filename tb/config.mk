@@ -13,6 +13,9 @@ TEST_CTX_EXTRA := 2
 # make test's IPC regression (tb/py/test_ipc.py): the scheduler's contract and steady-state IPC at each of these.
 IPC_CTX := 4 8
 
+# make test's RTL coverage test: the one coverage build it makes (build/cosim-cov/ctxN, mk/rtl-coverage.mk).
+RTLCOV_TEST_CTX := 1
+
 # make synth: us_core at each of these NUM_CTX (and every other module once).
 SYNTH_CTX := 1 4
 

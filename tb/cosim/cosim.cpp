@@ -25,6 +25,7 @@
 
 #include "Vus_core___024root.h"
 #include "cosim.h"
+#include "cosim_cov.h"
 #include "cosim_report.h"
 #include "rtl_record.h"
 #include "us_state_pack.h"
@@ -65,6 +66,8 @@ void usage(FILE *out)
             "  --inject-flip BIT  checks the checker: flips BIT of the RTL's next temporary write of pixel 0 red\n"
             "  --report-dir DIR   where a mismatch report goes (default build)\n"
             "  --result FILE      the run's verdict, figures, report file and repro command as JSON (for runners)\n"
+            "  --coverage-dat FILE  the coverage build (build/cosim-cov/ctxN) writes the run's line, branch and\n"
+            "                     toggle counts here when the run ends (without it, nowhere)\n"
             "  --max-cycles N     the cycle limit: reaching it ends the run with TIMEOUT (default: the watchdog's\n"
             "                     worth, watchdog x 8 x quads + 100000, and at most %llu cycles, minutes of CPU)\n"
             "  --trace            print every retire record; --quiet: only the verdict\n"
@@ -183,7 +186,7 @@ void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in)
 // without its waveform options (a report's repro adds its own window; two waveforms would be refused).
 std::string command_line(int argc, char **argv)
 {
-    static const char *const dropped[] = {"--result", "--vcd", "--fst", "--wave-from", "--wave-to"};
+    static const char *const dropped[] = {"--result", "--vcd", "--fst", "--wave-from", "--wave-to", "--coverage-dat"};
     std::string s;
     for (int i = 0; i < argc; i++) {
         bool drop = false;
@@ -424,7 +427,8 @@ int cosim_parse(int argc, char **argv, Options &o)
 {
     static const char *const with_value[] = {"--program", "--seed",  "--random",     "--random-alu", "--vcd",
                                              "--fst",     "--wave-from", "--wave-to", "--quads",      "--rand-seed",
-                                             "--inject-flip", "--max-cycles", "--report-dir", "--result"};
+                                             "--inject-flip", "--max-cycles", "--report-dir", "--coverage-dat",
+                                             "--result"};
     o.argc = argc;
     o.argv = argv;
     bool window = false;
@@ -501,7 +505,12 @@ int cosim_parse(int argc, char **argv, Options &o)
             o.max_cycles = n;
         } else if (!strcmp(a, "--report-dir"))
             o.report_dir = s;
-        else
+        else if (!strcmp(a, "--coverage-dat")) {
+            if (!cov_built())
+                return refuse("--coverage-dat needs the coverage build, build/cosim-cov/ctx%u/uscosim "
+                              "(make rtl-coverage)", US_NUM_CTX);
+            o.coverage = s;
+        } else
             o.result = s;  // --result, the last of with_value
     }
     if ((!!o.vec + !!o.program + !!o.random_len) != 1)
@@ -768,7 +777,20 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
 
 int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv)
 {
-    int rc = run(o, rtl, argc, argv);
+    std::string why = o.coverage ? cov_prepare(o.coverage) : "";
+    int rc = why.empty() ? run(o, rtl, argc, argv) : 2;
+    if (o.coverage && why.empty()) {
+        // The counts of every run that simulated (a match, a mismatch, a timeout); none for refused input. Written
+        // while the model still exists: its counters go with it.
+        if (rc == 2)
+            cov_discard(o.coverage);
+        else
+            why = cov_write(rtl.context(), o.coverage);
+    }
+    if (!why.empty()) {
+        fprintf(stderr, "uscosim: %s\n", why.c_str());
+        rc = 2;
+    }
     if (rc == 2)
         rtl.discard_wave();  // refused input, or a waveform written in part: no file either way
     return rc;

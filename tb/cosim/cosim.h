@@ -53,6 +53,7 @@ struct Options {
     bool wave_fst = false;
     const char *report_dir = "build";
     const char *result = nullptr;  // --result FILE: the verdict as JSON
+    const char *coverage = nullptr;  // --coverage-dat FILE: the coverage build's counts (tb/cosim/cosim_cov.h)
     bool have_seed = false, quiet = false, trace = false;
     unsigned long long seed = 0, wave_from = 0, wave_to = ~0ull, max_cycles = 0;
     unsigned quads = US_NUM_CTX;
@@ -78,6 +79,7 @@ class Rtl {
     // Removes the waveform file of a run that failed to write it or refused its input (a regular file only).
     void discard_wave();
     Vus_core &top() { return *top_; }
+    VerilatedContext &context() { return *ctx_; }
     uint64_t cycle() const { return cycle_; }
     void reset();
     void tick();

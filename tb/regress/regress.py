@@ -7,8 +7,16 @@ summary.txt and summary.json (pass and fail counts, seeds, and for every failure
 with a waveform window); exit 1 on any failure, 2 on bad arguments.
 
 --extra "ARGS" adds uscosim options to every run (e.g. --inject-flip 3, to see the regression fail), --limit N
-keeps N runs spread over the list, --kinds vector,corpus,random picks kinds of run.
-usage: regress.py [--suite NAME] [--seed N] [--jobs N] [--shared DIR] [--extra ARGS] [--limit N] [--kinds K,...]"""
+keeps N runs spread over the list, --kinds vector,corpus,random picks kinds of run, --ctx 1,4 the NUM_CTX (default
+REGRESS_CTX), --timeout S the wall clock a run may take (600). --cosim-dir DIR runs DIR/ctxN/uscosim instead of
+build/cosim's, --out DIR writes the reports there instead of build/regress.
+--coverage-dir DIR (make rtl-coverage, with --cosim-dir build/cosim-cov): every run writes its RTL coverage counts
+to DIR/runs/INDEX.dat (uscosim --coverage-dat), and the runner folds them into DIR/merged.dat with
+verilator_coverage every --coverage-fold N runs (200), so a suite's thousands of 2 MB files never sit on disk
+together; DIR/merged.json says how many runs it holds. A run that writes no counts fails (verdict no_coverage).
+usage: regress.py [--suite NAME] [--seed N] [--jobs N] [--shared DIR] [--extra ARGS] [--limit N] [--kinds K,...]
+                  [--ctx N,...] [--timeout S] [--cosim-dir DIR] [--out DIR] [--coverage-dir DIR]
+                  [--coverage-fold N]"""
 import argparse
 import concurrent.futures
 import dataclasses
@@ -27,6 +35,9 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import project_config  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "regress")
+COSIM = os.path.join("build", "cosim")  # the harness builds, ctxN/uscosim below it
+COVERAGE = None  # --coverage-dir: each run writes COVERAGE/runs/INDEX.dat
+TIMEOUT = 600  # seconds of wall clock a run may take (--timeout: the coverage build is tens of times slower)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,12 +50,14 @@ class Job:
 @dataclasses.dataclass
 class Result:
     name: str
-    status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or 600 s), bad input
+    status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or TIMEOUT), bad input,
+                   # no coverage
     verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, timeout; or
-                   # bad_input
+                   # bad_input, no_coverage
     output: str
     repro: str
     seconds: float
+    coverage: str = ""  # the run's coverage counts file, when it wrote one
 
     @property
     def failed(self):
@@ -72,17 +85,19 @@ def jobs_for(suite, seed, shared, ctxs):
 
 
 def run(job, index, extra):
-    exe = os.path.join("build", "cosim", f"ctx{job.ctx}", "uscosim")
+    exe = os.path.join(COSIM, f"ctx{job.ctx}", "uscosim")
     result_file = os.path.join(OUT, "results", f"{index}.json")
-    argv = [exe, *job.args, *extra, "--quiet", "--report-dir", OUT, "--result", result_file]
+    cov = os.path.join(COVERAGE, "runs", f"{index}.dat") if COVERAGE else ""
+    argv = [exe, *job.args, *extra]
+    repro = " ".join(shlex.quote(a) for a in argv)  # a repro writes no result, report folder or coverage
+    argv += [*(["--coverage-dat", cov] if cov else []), "--quiet", "--report-dir", OUT, "--result", result_file]
     t0 = time.time()
     try:
-        p = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=600)
+        p = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT)
         rc, out = p.returncode, p.stdout + p.stderr
     except subprocess.TimeoutExpired:
-        rc, out = 1, "timed out after 600 s"
+        rc, out = 1, f"timed out after {TIMEOUT} s"
     secs = time.time() - t0
-    repro = " ".join(shlex.quote(a) for a in argv[:-5])
     try:
         with open(result_file) as fh:
             res = json.load(fh)
@@ -99,7 +114,56 @@ def run(job, index, extra):
     if not ok and res.get("report"):
         repro = res.get("reproduce") or repro
     status = "pass" if ok else "timeout" if verdict == "timeout" else "mismatch"
-    return Result(job.name, status, verdict, out, repro, secs)
+    if cov and not os.path.exists(cov):
+        return Result(job.name, "no coverage", "no_coverage", out + f"\nregress: the harness wrote no coverage ({cov})",
+                      repro, secs)
+    return Result(job.name, status, verdict, out, repro, secs, cov)
+
+
+class CoverageFolder:
+    """Folds the runs' coverage files into COVERAGE/merged.dat with verilator_coverage, a batch at a time, and
+    removes them once folded. Counts the runs merged.dat holds (merged.json)."""
+
+    def __init__(self, fold):
+        self.fold, self.pending, self.runs, self.error = fold, [], 0, ""
+        self.merged = os.path.join(COVERAGE, "merged.dat")
+        for old in (self.merged, os.path.join(COVERAGE, "merged.json")):
+            if os.path.exists(old):
+                os.remove(old)
+        shutil.rmtree(os.path.join(COVERAGE, "runs"), ignore_errors=True)
+        os.makedirs(os.path.join(COVERAGE, "runs"))
+
+    def add(self, path):
+        if self.error:  # folding failed: the rest would only fill the disk
+            os.remove(path)
+            return
+        self.pending.append(path)
+        if len(self.pending) >= self.fold:
+            self.flush()
+
+    def flush(self):
+        """Folds what is pending; on failure sets self.error and keeps the batch's inputs for a look."""
+        if not self.pending or self.error:
+            return
+        self.error = self._fold()
+
+    def _fold(self):
+        tmp = self.merged + ".new"
+        inputs = ([self.merged] if os.path.exists(self.merged) else []) + self.pending
+        try:
+            p = subprocess.run(["verilator_coverage", "--write", tmp, *inputs], capture_output=True, text=True)
+            if p.returncode or not os.path.exists(tmp):
+                return f"verilator_coverage could not merge {len(inputs)} files: {(p.stdout + p.stderr)[-600:]}"
+        except OSError as e:
+            return f"verilator_coverage: {e}"
+        os.replace(tmp, self.merged)
+        for f in self.pending:
+            os.remove(f)
+        self.runs += len(self.pending)
+        self.pending = []
+        with open(os.path.join(COVERAGE, "merged.json"), "w") as fh:
+            json.dump({"runs": self.runs}, fh)
+        return ""
 
 
 def junit(results, suite, secs):
@@ -120,6 +184,7 @@ def junit(results, suite, secs):
 
 
 def main():
+    global OUT, COSIM, COVERAGE, TIMEOUT  # the runs' settings, module-wide so run() keeps its signature
     try:
         cfg = project_config.read()
         suites = project_config.suites(cfg)
@@ -135,12 +200,28 @@ def main():
     ap.add_argument("--extra", default="")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--kinds", default="vector,corpus,random")
+    ap.add_argument("--ctx", default=",".join(map(str, ctxs)))
+    ap.add_argument("--cosim-dir", default=COSIM)
+    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--coverage-dir")
+    ap.add_argument("--coverage-fold", type=int, default=200)
+    ap.add_argument("--timeout", type=int, default=TIMEOUT)
     a = ap.parse_args()
     extra = shlex.split(a.extra)
-    if a.suite not in suites or a.seed < 0 or a.jobs < 1:
-        print(f"regress: SUITE must be {' or '.join(suites)} (tb/config.mk), SEED >= 0, JOBS >= 1 "
-              f"(got {a.suite}, {a.seed}, {a.jobs})", file=sys.stderr)
+    try:
+        ctxs = [int(n) for n in a.ctx.split(",")]
+    except ValueError:
+        ctxs = []
+    if (a.suite not in suites or a.seed < 0 or a.jobs < 1 or not ctxs or min(ctxs) < 1 or a.coverage_fold < 1 or
+            a.timeout < 1):
+        print(f"regress: SUITE must be {' or '.join(suites)} (tb/config.mk), SEED >= 0, JOBS >= 1, --ctx NUM_CTX "
+              f"values, --coverage-fold >= 1, --timeout >= 1 (got {a.suite}, {a.seed}, {a.jobs}, {a.ctx}, "
+              f"{a.coverage_fold}, {a.timeout})", file=sys.stderr)
         return 2
+    OUT = os.path.abspath(a.out)
+    COSIM = os.path.relpath(os.path.abspath(a.cosim_dir), ROOT)
+    COVERAGE = os.path.abspath(a.coverage_dir) if a.coverage_dir else None
+    TIMEOUT = a.timeout
     if not os.path.isdir(os.path.join(a.shared, "corpus", "mesa-fs")):
         print(f"regress: {a.shared}/corpus/mesa-fs is missing (the shared folder goes beside this one)", file=sys.stderr)
         return 2
@@ -149,6 +230,7 @@ def main():
         os.remove(old)
     shutil.rmtree(os.path.join(OUT, "results"), ignore_errors=True)
     os.makedirs(os.path.join(OUT, "results"))
+    folder = CoverageFolder(a.coverage_fold) if COVERAGE else None
     jobs = jobs_for(suites[a.suite], a.seed, a.shared, ctxs)
     kinds = set(a.kinds.split(","))
     jobs = [j for j in jobs if j.name.split("/")[0] in kinds]
@@ -161,6 +243,10 @@ def main():
             results.append(r)
             if r.failed:
                 print(f"FAIL {r.name}\n  {r.repro}", flush=True)
+            if folder and r.coverage:
+                folder.add(r.coverage)
+    if folder:
+        folder.flush()
     secs = time.time() - t0
     fails = [r for r in results if r.failed]
     with open(os.path.join(OUT, "junit.xml"), "w") as fh:
@@ -174,6 +260,9 @@ def main():
                f"{len(results) - len(fails)} passed, {len(fails)} failed"]
     for r in fails:
         summary.append(f"FAIL {r.name} ({r.status}): {r.repro}")
+    if folder:
+        summary.append(f"coverage: FAILED, {folder.error}" if folder.error else
+                       f"coverage: {folder.runs} runs folded into {os.path.relpath(folder.merged, ROOT)}")
     summary.append(f"reports: {os.path.relpath(OUT, ROOT)}/junit.xml, summary.txt, mismatch-*.txt/.json")
     text = "\n".join(summary) + "\n"
     with open(os.path.join(OUT, "summary.txt"), "w") as fh:
@@ -182,7 +271,7 @@ def main():
     with open(os.path.join(OUT, "summary.json"), "w") as fh:
         json.dump({"suite": a.suite, "seed": a.seed, "passed": len(results) - len(fails), "failed": len(fails),
                    "failures": [{"name": r.name, "verdict": r.verdict, "repro": r.repro} for r in fails]}, fh, indent=1)
-    return 1 if fails else 0
+    return 1 if fails or (folder and folder.error) else 0
 
 
 if __name__ == "__main__":

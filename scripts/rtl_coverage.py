@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""make rtl-coverage, the report: from the RTL coverage counts that make rtl-coverage's runs folded into one
+Verilator coverage file (tb/regress/regress.py --coverage-dir), writes into OUT
+- coverage.info: lcov's form, by verilator_coverage --write-info (every point of a source line, lines, branches and
+  toggles alike, the line's count the smallest of them), and html/, genhtml's report of it;
+- code.info and html-code/: lines and branches only, where unexercised code is easier to see (written here:
+  verilator_coverage 5.006 writes no lcov branch records);
+- annotated/: every source with its points' counts (verilator_coverage --annotate; '%000000' marks a point never
+  hit);
+- summary.txt (also printed): per SV file, lines, branches and toggle bits hit of those there are; uncovered.txt:
+  every branch arm and statement block never hit, and every bit that never toggled, by file.
+Lines: Verilator 5.006 counts statement blocks (an always block's body, an if's or case item's arm), each with the
+span of lines it covers; a source line of procedural code belongs to the innermost span holding it, and is hit when
+that block or arm ran (blank, comment and bare begin/end lines are not counted). Continuous assignments have no line
+points, only toggles. Branches: every arm of an if (the implicit else too), of an if-else-if chain and of a case.
+A point counts as hit when any instance, and any parameterisation, of its module hit it (Verilator already sums a
+module's instances; variants such as us_ram__D100_W20 are summed here). A toggle point counts the changes of one bit.
+Exit 1 when the counts are missing, malformed or empty, or when us_core has no point hit (a run that simulated
+nothing, or wrote no counts, must not pass for a report); exit 2 on bad arguments or a missing tool.
+usage: rtl_coverage.py --dat FILE --out DIR [--runs-json FILE]"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEADER = "# SystemC::Coverage-3"
+KINDS = ("lines", "branches", "toggles")
+# The module that must show hits: the core itself (the top of every run).
+CORE = "rtl/core/us_core.sv"
+
+
+class CoverageError(Exception):
+    pass
+
+
+def kind_of(page, comment):
+    """Verilator 5's point pages: v_line 'block' is a statement block; v_branch 'if'/'else' the arms of a plain
+    if; v_line 'if'/'elsif'/'else'/'case' the arms of an if-else-if chain or a case; v_toggle one bit."""
+    if page.startswith("v_toggle/"):
+        return "toggles"
+    if page.startswith("v_branch/"):
+        return "branches"
+    if page.startswith("v_line/"):
+        return "lines" if comment == "block" else "branches"
+    return None  # v_user (cover properties): the RTL has none
+
+
+def read_points(path):
+    """{(kind, file, line, column, comment, span): count} from a Verilator coverage file, variants summed."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError as e:
+        raise CoverageError(f"cannot read the coverage counts {path}: {e.strerror} (did any run write them?)") from None
+    lines = text.split("\n")
+    if lines[0] != HEADER:
+        raise CoverageError(f"{path}: not a Verilator coverage file (its first line is not '{HEADER}')")
+    points = collections.Counter()
+    for n, line in enumerate(lines[1:], 2):
+        if not line:
+            continue
+        m = re.fullmatch(r"C '(.*)' (\d+)", line)
+        if not m:
+            raise CoverageError(f"{path}:{n}: malformed point line")
+        keys = dict(f.split("\x02", 1) for f in m.group(1).split("\x01") if "\x02" in f)
+        kind = kind_of(keys.get("page", ""), keys.get("o", ""))
+        if kind and "f" in keys:
+            at = (kind, keys["f"], int(keys.get("l", 0)), int(keys.get("n", 0)), keys.get("o", ""), keys.get("S", ""))
+            points[at] += int(m.group(2))
+    if not points:
+        raise CoverageError(f"{path}: no coverage points (a coverage build writes tens of thousands)")
+    return points
+
+
+# A line with nothing but these (and a comment) is not counted as a line of code.
+NOT_CODE = re.compile(r"\s*((end|begin|else|endcase|end\s+else(\s+begin)?|else\s+begin|default\s*:)\s*)?(//.*)?")
+
+
+def source_lines(f):
+    try:
+        with open(os.path.join(ROOT, f), errors="replace") as fh:
+            return fh.read().split("\n")
+    except OSError:
+        return None
+
+
+def line_counts(points):
+    """{file: {line: count}}: each line of code inside a block or arm span, counted by the innermost one."""
+    spans = collections.defaultdict(list)
+    for (kind, f, line, col, comment, span), count in points.items():
+        m = re.fullmatch(r"(\d+)-(\d+)|(\d+)", span)
+        if kind != "toggles" and m:
+            lo, hi = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)),) * 2
+            spans[f].append((hi - lo, lo, hi, count))
+    out = {}
+    for f, ss in spans.items():
+        text = source_lines(f)
+        best = {}
+        for width, lo, hi, count in sorted(ss, reverse=True):  # widest first: the innermost is written last
+            for n in range(lo, hi + 1):
+                if text is None or (n <= len(text) and not NOT_CODE.fullmatch(text[n - 1])):
+                    best[n] = count
+        out[f] = best
+    return out
+
+
+def tally(points, lines):
+    """{file: {kind: [hit, total]}}"""
+    out = collections.defaultdict(lambda: {k: [0, 0] for k in KINDS})
+    for (kind, f, *_), count in points.items():
+        if kind != "lines":
+            out[f][kind][0] += count > 0
+            out[f][kind][1] += 1
+        else:
+            out[f]  # a file whose only code is blocks still gets its row
+    for f, counts in lines.items():
+        out[f]["lines"] = [sum(1 for c in counts.values() if c), len(counts)]
+    return out
+
+
+def code_info(points, lines):
+    """lcov records of lines (line_counts) and branches, one BRDA per arm at the line of its decision."""
+    out = ["TN:verilator_coverage"]
+    arms = collections.defaultdict(list)
+    for (kind, f, line, col, comment, span), count in sorted(points.items(), key=lambda p: p[0][1:4]):
+        if kind == "branches":
+            arms[f].append((line, count))
+    for f in sorted(set(lines) | set(arms)):
+        out.append(f"SF:{f}")
+        per_line = collections.Counter()
+        for line, count in arms[f]:
+            out.append(f"BRDA:{line},0,{per_line[line]},{count}")
+            per_line[line] += 1
+        out += [f"BRF:{len(arms[f])}", f"BRH:{sum(1 for _, c in arms[f] if c)}"]
+        ls = lines.get(f, {})
+        out += [f"DA:{n},{ls[n]}" for n in sorted(ls)]
+        out += [f"LF:{len(ls)}", f"LH:{sum(1 for c in ls.values() if c)}", "end_of_record"]
+    return "\n".join(out) + "\n"
+
+
+def cell(hit, total):
+    return f"{hit:>6}/{total:<6} {100.0 * hit / total:5.1f}%" if total else f"{'-':>6} {'':6} {'':6}"
+
+
+def summary_text(points, lines, runs, dat):
+    per_file = tally(points, lines)
+    width = max(len(f) for f in per_file)
+    head = f"RTL code coverage: {runs} runs ({os.path.relpath(dat, ROOT)}); hit/total per SV file, every instance"
+    out = [head, f"{'file':<{width}}  " + "  ".join(f"{k:^20}" for k in KINDS)]
+    total = {k: [0, 0] for k in KINDS}
+    for f in sorted(per_file):
+        out.append(f"{f:<{width}}  " + "  ".join(cell(*per_file[f][k]) for k in KINDS))
+        for k in KINDS:
+            total[k][0] += per_file[f][k][0]
+            total[k][1] += per_file[f][k][1]
+    out.append(f"{'total':<{width}}  " + "  ".join(cell(*total[k]) for k in KINDS))
+    return "\n".join(out) + "\n", per_file
+
+
+def bit_ranges(bits):
+    """[0, 1, 2, 5] -> '0-2,5'"""
+    out, start = [], None
+    for i, b in enumerate(bits):
+        if start is None:
+            start = b
+        if i + 1 == len(bits) or bits[i + 1] != b + 1:
+            out.append(str(start) if start == b else f"{start}-{b}")
+            start = None
+    return ",".join(out)
+
+
+def uncovered_text(points):
+    """Every point never hit, by file: blocks and branches with their lines, toggles as signal[bits]."""
+    by_file = collections.defaultdict(list)
+    toggles = collections.defaultdict(lambda: collections.defaultdict(set))
+    for (kind, f, line, col, comment, span), count in sorted(points.items(), key=lambda p: p[0][1:4]):
+        if count:
+            continue
+        if kind == "toggles":
+            m = re.fullmatch(r"(.*)\[(\d+)\]", comment)
+            name, bit = (m.group(1), int(m.group(2))) if m else (comment, -1)
+            toggles[f][(line, name)].add(bit)
+        else:
+            by_file[f].append(f"  {line}: {'block' if kind == 'lines' else 'branch ' + comment}"
+                              + (f" (lines {span})" if span and kind == "lines" else ""))
+    out = ["Points never hit (make rtl-coverage). Lines: statement blocks; branches: if/else arms and case items;",
+           "toggles: signal[bits] that never changed, at the line declaring them.", ""]
+    for f in sorted(set(by_file) | set(toggles)):
+        out.append(f)
+        out += by_file[f]
+        for (line, name), bits in sorted(toggles[f].items()):
+            out.append(f"  {line}: toggle {name}" + (f"[{bit_ranges(sorted(bits))}]" if -1 not in bits else ""))
+    return "\n".join(out) + "\n"
+
+
+def tool(argv, what):
+    p = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    if p.returncode:
+        raise CoverageError(f"{what} failed (exit {p.returncode}): {(p.stdout + p.stderr).strip()[-800:]}")
+    return p
+
+
+def genhtml(info, html, title, *flags):
+    shutil.rmtree(html, ignore_errors=True)
+    tool(["genhtml", "--quiet", *flags, "--title", title, "--output-directory", html, info], "genhtml")
+    if not os.path.exists(os.path.join(html, "index.html")):
+        raise CoverageError(f"genhtml wrote no {html}/index.html")
+
+
+def lcov_reports(dat, out, points, lines):
+    """coverage.info and html/ (every point), code.info and html-code/ (lines and branches), annotated/."""
+    info = os.path.join(out, "coverage.info")
+    tool(["verilator_coverage", "--write-info", info, dat], "verilator_coverage --write-info")
+    with open(info) as fh:
+        if "\nSF:" not in "\n" + fh.read():
+            raise CoverageError(f"{info}: verilator_coverage wrote no source file")
+    genhtml(info, os.path.join(out, "html"), "R500 US RTL: every point (lines, branches, toggles)")
+    code = os.path.join(out, "code.info")
+    with open(code, "w") as fh:
+        fh.write(code_info(points, lines))
+    genhtml(code, os.path.join(out, "html-code"), "R500 US RTL: lines and branches", "--branch-coverage")
+    ann = os.path.join(out, "annotated")
+    shutil.rmtree(ann, ignore_errors=True)
+    tool(["verilator_coverage", "--annotate", ann, "--annotate-all", dat], "verilator_coverage --annotate")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dat", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--runs-json", help="regress.py's merged.json: how many runs the counts hold")
+    a = ap.parse_args()
+    missing = [t for t in ("verilator_coverage", "genhtml") if not shutil.which(t)]
+    if missing:
+        print(f"rtl_coverage: {' and '.join(missing)} not found (make deps installs verilator and lcov)",
+              file=sys.stderr)
+        return 2
+    dat, out = os.path.abspath(a.dat), os.path.abspath(a.out)
+    try:
+        points = read_points(dat)
+        core_hits = sum(1 for p, c in points.items() if p[1] == CORE and c)
+        if not core_hits:
+            raise CoverageError(f"{dat}: no point of {CORE} was hit: the runs simulated nothing")
+        runs = "?"
+        if a.runs_json:
+            with open(a.runs_json) as fh:
+                runs = json.load(fh).get("runs", "?")
+        os.makedirs(out, exist_ok=True)
+        lines = line_counts(points)
+        lcov_reports(dat, out, points, lines)
+    except (CoverageError, OSError, ValueError) as e:
+        print(f"rtl_coverage: {e}", file=sys.stderr)
+        return 1
+    text, _ = summary_text(points, lines, runs, dat)
+    with open(os.path.join(out, "summary.txt"), "w") as fh:
+        fh.write(text)
+    with open(os.path.join(out, "uncovered.txt"), "w") as fh:
+        fh.write(uncovered_text(points))
+    rel = os.path.relpath(out, ROOT)
+    print(text + f"reports: {rel}/summary.txt, uncovered.txt, html/index.html, html-code/index.html, annotated/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
