@@ -97,7 +97,6 @@ module us_core #(
 
   localparam int unsigned LoopIdxW = (LoopDepth > 1) ? $clog2(LoopDepth) : 1;
   localparam int unsigned AddrIdxW = (AddrDepth > 1) ? $clog2(AddrDepth) : 1;
-  localparam logic [3:0]  OpRcp    = 4'd10;  // US_ALU_ALPHA_INST_ALPHA_OP_RCP
 
   // ===================================================================================================
   // Registers loaded by register writes
@@ -660,7 +659,7 @@ module us_core #(
     ex2_a_dp4_q    <= ex1_a_dp4;
     ex2_rgb_op_q   <= ex1_tex ? 4'd0 : ex1_ci.rgb_op;
     ex2_alpha_op_q <= ex1_tex ? 4'd0 : ex1_ai.alpha_op;
-    ex2_trans_op_q <= ex1_tex ? OpRcp : ex1_ai.alpha_op;
+    ex2_trans_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP : ex1_ai.alpha_op;
   end
 
   // ===================================================================================================
@@ -804,7 +803,7 @@ module us_core #(
 
   // -0 counts as < 0 (TEXKILL); NaN never does; a negative denormal reads as -0.
   function automatic logic tex_negative(input logic [31:0] v);
-    tex_negative = v[31] && v[30:0] <= 31'h7F80_0000;
+    tex_negative = v[31] && v[30:0] <= us_fp_pkg::PosInf[30:0];
   endfunction
 
   // The context's state at write-back (its FC state is already the state after this instruction).
