@@ -121,10 +121,11 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 RTL_MANIFEST := rtl/us_core.f
 RTL_SRCS := $(shell sed -e 's|//.*||' $(RTL_MANIFEST))
 RTL_PKGS := $(filter %_pkg.sv,$(RTL_SRCS))
-RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/lint.vlt
+RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/lint.vlt
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
-VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique -Irtl -Irtl/fp
+# --assert: every build checks the design's assertions (rtl/us_assert.svh); one that fails stops the simulation.
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --assert --x-assign unique --x-initial unique -Irtl -Irtl/fp
 
 $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -146,10 +147,11 @@ COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # te
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a
 # The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
-# verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output)
+# US_FAULT_INJECT: the harness's test hook in us_wb_stage (uscosim --inject-flip); no other build has it.
+# verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output, extra libraries)
 define verilate_core
 	@mkdir -p $(1)
-	verilator $(VERILATOR_FLAGS) $(3) rtl/lint.vlt -f $(RTL_MANIFEST) $(addprefix $(CURDIR)/,$(5)) \
+	verilator $(VERILATOR_FLAGS) -DUS_FAULT_INJECT $(3) rtl/lint.vlt -f $(RTL_MANIFEST) $(addprefix $(CURDIR)/,$(5)) \
 	  --top-module us_core -GNumCtx=$(2) -Mdir $(1) -o $(6) \
 	  -CFLAGS "$(COSIM_CFLAGS) -DUS_NUM_CTX=$(2) $(4)" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(7)" >$(1)/build.log 2>&1 || { tail -30 $(1)/build.log; exit 1; }
@@ -238,7 +240,7 @@ synth:
 	@python3 scripts/synth.py --jobs $(JOBS)
 
 # Verilator -Wall over every design file (the manifest), each module as the top once; the only waivers are in
-# rtl/lint.vlt.
+# rtl/lint.vlt. The assertions are linted too (they are compiled in whenever SYNTHESIS is not defined).
 RTL_MODULES := $(sort $(basename $(notdir $(filter-out $(RTL_PKGS),$(RTL_SRCS)))))
 lint:
 	@set -e; for m in $(RTL_MODULES); do \

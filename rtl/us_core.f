@@ -2,6 +2,7 @@
 // from the leaves up. make lint, make synth (scripts/synth.py), every Verilator build (the harness, the unit and
 // assertion benches) and Yosys read this list; tb/py/test_manifest.py checks that it names every .sv under rtl/
 // exactly once. One path per line, relative to the project root; // starts a comment.
+// The include file rtl/us_assert.svh is found through the include path (-Irtl), not listed.
 
 // Packages
 rtl/us_types_pkg.sv
@@ -40,11 +41,17 @@ rtl/fp/us_fp_trans.sv
 // Flow control
 rtl/us_fc.sv
 
-// The core: its units, the top
+// The core: its units, its stages, the top
 rtl/core/us_temp_rf.sv
 rtl/core/us_operand.sv
 rtl/core/us_ex_pixel.sv
 rtl/core/us_tex_proj.sv
 rtl/core/us_tex_addr.sv
 rtl/core/us_tex_mem.sv
+rtl/core/us_ctx_state.sv
+rtl/core/us_if_stage.sv
+rtl/core/us_id_stage.sv
+rtl/core/us_ex_stage.sv
+rtl/core/us_wb_stage.sv
+rtl/core/us_retire.sv
 rtl/core/us_core.sv

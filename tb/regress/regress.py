@@ -40,7 +40,8 @@ class Job:
 class Result:
     name: str
     status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or 600 s), bad input
-    verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, timeout; or
+    verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, schedule,
+                   # assertion, timeout; or
                    # bad_input
     output: str
     repro: str
