@@ -138,7 +138,16 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB
 	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit -I$(CURDIR)/tb/cosim" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
-tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
+tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench) $(BUILD)/assert/bench
+
+# The assertion bench (tb/assert): the core's units that hold assertions, driven into the conditions the assertions
+# forbid; tb/py/test_assertions.py also builds it on copies of rtl/ with planted bugs, so it compiles its C++
+# unoptimised (the runs are short, the builds are what costs).
+$(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_DEPS)
+	@mkdir -p $(@D)
+	verilator $(VERILATOR_FLAGS) rtl/lint.vlt -f $(RTL_MANIFEST) tb/assert/assert_top.sv $(CURDIR)/tb/assert/assert_bench.cpp \
+	  --top-module assert_top -Mdir $(@D) -o bench -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
+	  >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
 # build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
