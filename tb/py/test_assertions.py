@@ -6,7 +6,7 @@ The assertion bench (tb/assert: the core's units that hold assertions, each on i
   taken) fails with the assertion named for it;
 - on copies of rtl/ with planted one-line bugs (two builds, each with one plant per unit), the ordinary traffic
   fails with the assertion each plant breaks: IF picking a busy context, a frozen round-robin pointer, the input
-  write granted beside write-back's, an off-by-one stack pointer commit.
+  write granted beside write-back's, an off-by-one stack pointer commit, an off-by-one context at retire.
 Every assertion of the design is failed by some scenario or plant (the test reads their names from rtl/). The
 planted builds take about a minute each on two cores.
 usage: test_assertions.py [--bench FILE]   (default build/assert/bench, built first if missing)"""
@@ -47,7 +47,10 @@ PLANTS = [
       "assign tin_ready_o = !wb_valid_i;", "assign tin_ready_o = 1'b1;", "trf-ok", "TrfWriteOneDriver"),
      ("loop-sp-plus-one", "ID's loop-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
       "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;", "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i + LoopSpW'(1);", "ctx-ok",
-      "CtxLoopSpInDepth")],
+      "CtxLoopSpInDepth"),
+     ("retire-ctx-plus-one", "the record's context one too high", "rtl/core/us_retire.sv",
+      "retire_ctx_o            <= ex_ctrl_i.ctx;", "retire_ctx_o            <= ex_ctrl_i.ctx + 4'd1;", "retire-ok",
+      "RetireCtxInRange")],
     [("frozen-rr", "IF's round-robin pointer never moves", "rtl/core/us_if_stage.sv",
       "rr_q <= if_pick_ctx_o;", "rr_q <= rr_q;", "if-round-robin", "IfReadyIssuedInTime"),
      ("addr-sp-plus-one", "ID's address-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
