@@ -118,37 +118,53 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 # ---- RTL unit benches: tb/unit/<bench>.cpp drives tb/unit/<bench>_top.sv (a wrapper around rtl/ units) and
 # checks it against the C model, linked in process (a non-LTO copy of the library, for the C++ link). They share
 # the generated pack helpers of tb/cosim (TB_SHARED).
-RTL_PKGS := $(sort $(wildcard rtl/*_pkg.sv rtl/*/*_pkg.sv))
-RTL_SRCS := $(RTL_PKGS) $(sort $(filter-out $(RTL_PKGS),$(wildcard rtl/*.sv rtl/*/*.sv)))
+# The design's sources come from one ordered manifest, packages first (rtl/us_core.f): Verilator reads it with -f,
+# scripts/synth.py hands it to Yosys, and the list here is for make's dependencies and the lint loop.
+RTL_MANIFEST := rtl/us_core.f
+RTL_SRCS := $(shell sed -e 's|//.*||' $(RTL_MANIFEST))
+RTL_PKGS := $(filter %_pkg.sv,$(RTL_SRCS))
+RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/lint.vlt
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
+# --assert: every build checks the design's assertions (rtl/us_assert.svh); one that fails stops the simulation.
 # VERILATOR_EXTRA: more flags (scripts/rtl_plants.py: -Wno-fatal, a plant may leave a signal unused)
-VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --x-assign unique --x-initial unique -Irtl -Irtl/fp $(VERILATOR_EXTRA)
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --assert --x-assign unique --x-initial unique -Irtl -Irtl/fp \
+  $(VERILATOR_EXTRA)
 
 $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) -c $< -o $@
 $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 TB_SHARED := tb/cosim/us_state_pack.h tb/cosim/vl_bits.h
-$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB_SHARED) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
+$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB_SHARED) $(RTL_DEPS) $(BUILD)/nolto/libus.a
 	@mkdir -p $(@D)
-	verilator $(VERILATOR_FLAGS) rtl/lint.vlt $(RTL_SRCS) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
+	verilator $(VERILATOR_FLAGS) rtl/lint.vlt -f $(RTL_MANIFEST) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
 	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit -I$(CURDIR)/tb/cosim" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
-tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench)
+tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench) $(BUILD)/assert/bench
+
+# The assertion bench (tb/assert): the core's units that hold assertions, driven into the conditions the assertions
+# forbid; tb/py/test_assertions.py also builds it on copies of rtl/ with planted bugs, so it compiles its C++
+# unoptimised (the runs are short, the builds are what costs).
+$(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_DEPS)
+	@mkdir -p $(@D)
+	verilator $(VERILATOR_FLAGS) rtl/lint.vlt -f $(RTL_MANIFEST) tb/assert/assert_top.sv $(CURDIR)/tb/assert/assert_bench.cpp \
+	  --top-module assert_top -Mdir $(@D) -o bench -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
+	  >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
 # build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
 # hands --fst over to it).
 COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
-COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_SRCS) rtl/lint.vlt $(BUILD)/nolto/libus.a
+COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a
 # The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
-# verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output)
+# US_FAULT_INJECT: the harness's test hook in us_wb_stage (uscosim --inject-flip); no other build has it.
+# verilate_core(mdir, nctx, extra verilator flags, extra CFLAGS, sources, output, extra libraries)
 define verilate_core
 	@mkdir -p $(1)
-	verilator $(VERILATOR_FLAGS) $(3) rtl/lint.vlt $(RTL_SRCS) $(addprefix $(CURDIR)/,$(5)) \
+	verilator $(VERILATOR_FLAGS) -DUS_FAULT_INJECT $(3) rtl/lint.vlt -f $(RTL_MANIFEST) $(addprefix $(CURDIR)/,$(5)) \
 	  --top-module us_core -GNumCtx=$(2) -Mdir $(1) -o $(6) \
 	  -CFLAGS "$(COSIM_CFLAGS) -DUS_NUM_CTX=$(2) $(4)" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(7)" >$(1)/build.log 2>&1 || { tail -30 $(1)/build.log; exit 1; }
@@ -238,11 +254,12 @@ rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench
 synth:
 	@python3 scripts/synth.py --jobs $(JOBS)
 
-# Verilator -Wall over every design file, each module as the top once; the only waivers are in rtl/lint.vlt.
+# Verilator -Wall over every design file (the manifest), each module as the top once; the only waivers are in
+# rtl/lint.vlt. The assertions are linted too (they are compiled in whenever SYNTHESIS is not defined).
 RTL_MODULES := $(sort $(basename $(notdir $(filter-out $(RTL_PKGS),$(RTL_SRCS)))))
 lint:
 	@set -e; for m in $(RTL_MODULES); do \
-	  verilator --lint-only -Wall -Irtl -Irtl/fp rtl/lint.vlt $(RTL_SRCS) --top-module $$m; done; \
+	  verilator --lint-only -Wall -Irtl -Irtl/fp rtl/lint.vlt -f $(RTL_MANIFEST) --top-module $$m; done; \
 	echo "lint: $(words $(RTL_MODULES)) modules (with the $(words $(RTL_PKGS)) packages), verilator -Wall, no warnings"
 
 clean:

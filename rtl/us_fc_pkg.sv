@@ -31,35 +31,35 @@ package us_fc_pkg;
     logic       rep;        // REP frame: ENDREP does not step aL
   } us_frame_t;
 
-  // us_core's retire port carries us_retire_t: a port rvfi_<field>_o per field, of
-  // element type rvfi_<field>_t and the packed dimensions shown, which the port list writes
+  // us_core's retire port carries us_retire_t: a port retire_<field>_o per field, of
+  // element type retire_<field>_t and the packed dimensions shown, which the port list writes
   // out (Yosys loses the dimensions of a typedef'd multi-dimensional packed array).
-  typedef logic [3:0] rvfi_ctx_t;            // NumCtx is at most 16
-  typedef logic [8:0] rvfi_pc_t;
-  typedef logic [8:0] rvfi_next_pc_t;
-  typedef logic [31:0] rvfi_seq_t;           // 0 for the quad's first instruction
-  typedef logic [31:0] rvfi_inst_t;          // rvfi_inst_t [5:0]
-  typedef logic [3:0] rvfi_running_before_t;
-  typedef logic [3:0] rvfi_running_after_t;
-  typedef logic [3:0] rvfi_killed_after_t;
-  typedef logic [6:0] rvfi_temp_addr_t;      // rvfi_temp_addr_t [1:0]; [0] rgb (and TEX) destination, [1] alpha
-  typedef logic [3:0] rvfi_temp_mask_t;      // rvfi_temp_mask_t [1:0][3:0]
-  typedef logic [31:0] rvfi_temp_val_t;      // rvfi_temp_val_t [1:0][3:0][3:0]
-  typedef logic [1:0] rvfi_out_addr_t;       // rvfi_out_addr_t [1:0]; [0] rgb render target, [1] alpha
-  typedef logic [3:0] rvfi_out_mask_t;       // rvfi_out_mask_t [1:0][3:0]
-  typedef logic [31:0] rvfi_out_val_t;       // rvfi_out_val_t [1:0][3:0][3:0]
-  typedef logic [3:0] rvfi_w_mask_t;
-  typedef logic [31:0] rvfi_w_val_t;         // rvfi_w_val_t [3:0]
-  typedef logic [3:0] rvfi_pred_mask_t;      // rvfi_pred_mask_t [3:0]; predicate bits written (r g b a = bits 0..3)
-  typedef logic [3:0] rvfi_pred_val_t;       // rvfi_pred_val_t [3:0]; and their new values
-  typedef logic [3:0] rvfi_result_mask_t;    // ALU result: pixels written
-  typedef logic [3:0] rvfi_result_val_t;     // and their new values
-  typedef logic rvfi_jumped_t;
-  typedef logic [3:0] rvfi_inactive_after_t;
-  typedef us_frame_t rvfi_loop_top_t;        // zero when the loop stack is empty
-  typedef logic [8:0] rvfi_addr_top_t;
-  typedef logic [7:0] rvfi_errors_t;
-  typedef logic rvfi_done_t;
-  // rvfi_counter_after_o, rvfi_loop_sp_o, rvfi_addr_sp_o: widths from us_core's parameters
+  typedef logic [3:0] retire_ctx_t;            // NumCtx is at most 16
+  typedef logic [8:0] retire_pc_t;
+  typedef logic [8:0] retire_next_pc_t;
+  typedef logic [31:0] retire_seq_t;           // 0 for the quad's first instruction
+  typedef logic [31:0] retire_inst_t;          // retire_inst_t [5:0]
+  typedef logic [3:0] retire_running_before_t;
+  typedef logic [3:0] retire_running_after_t;
+  typedef logic [3:0] retire_killed_after_t;
+  typedef logic [6:0] retire_temp_addr_t;      // retire_temp_addr_t [1:0]; [0] rgb (and TEX) destination, [1] alpha
+  typedef logic [3:0] retire_temp_mask_t;      // retire_temp_mask_t [1:0][3:0]
+  typedef logic [31:0] retire_temp_val_t;      // retire_temp_val_t [1:0][3:0][3:0]
+  typedef logic [1:0] retire_out_addr_t;       // retire_out_addr_t [1:0]; [0] rgb render target, [1] alpha
+  typedef logic [3:0] retire_out_mask_t;       // retire_out_mask_t [1:0][3:0]
+  typedef logic [31:0] retire_out_val_t;       // retire_out_val_t [1:0][3:0][3:0]
+  typedef logic [3:0] retire_w_mask_t;
+  typedef logic [31:0] retire_w_val_t;         // retire_w_val_t [3:0]
+  typedef logic [3:0] retire_pred_mask_t;      // retire_pred_mask_t [3:0]; predicate bits written (r g b a = bits 0..3)
+  typedef logic [3:0] retire_pred_val_t;       // retire_pred_val_t [3:0]; and their new values
+  typedef logic [3:0] retire_result_mask_t;    // ALU result: pixels written
+  typedef logic [3:0] retire_result_val_t;     // and their new values
+  typedef logic retire_jumped_t;
+  typedef logic [3:0] retire_inactive_after_t;
+  typedef us_frame_t retire_loop_top_t;        // zero when the loop stack is empty
+  typedef logic [8:0] retire_addr_top_t;
+  typedef logic [7:0] retire_errors_t;
+  typedef logic retire_done_t;
+  // retire_counter_after_o, retire_loop_sp_o, retire_addr_sp_o: widths from us_core's parameters
 
 endpackage

@@ -3,7 +3,9 @@
 rtl/; on a copy of the tree (rtl/, model/, tb/cosim, the Makefile and its includes) the copy's uscosim is built
 with the Makefile's own rules and the plant's check must fail, while the same check passes on the project's own
 build first. A plant whose text no longer occurs exactly once fails (it has gone stale).
-- frozen-rr: IF's round-robin pointer never moves. Check: tb/py/test_ipc.py (NUM_CTX 4 and 8).
+- frozen-rr: IF's round-robin pointer never moves (rtl/core/us_if_stage.sv). Check: tb/py/test_ipc.py (NUM_CTX 4
+  and 8); the harness's assertion IfReadyIssuedInTime may stop a run first (tb/py/test_assertions.py plants the
+  same on the assertion bench).
 - the flow-control and OMOD corners of issue 15: the directed vectors named for each fail in lockstep (NUM_CTX 4).
 Builds take minutes each; results go to build/rtl-plants/summary.txt.
 usage: rtl_plants.py [--only NAME] [--keep]"""
@@ -16,14 +18,14 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "rtl-plants")
-FC, CORE, OMOD = "rtl/us_fc.sv", "rtl/core/us_core.sv", "rtl/fp/us_fp_omod.sv"
+FC, IF_STAGE, OMOD = "rtl/us_fc.sv", "rtl/core/us_if_stage.sv", "rtl/fp/us_fp_omod.sv"
 JUMP_ANY = "jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)\n" + " " * 70 + \
     ": ((members & ~gone) == 4'h0);"
 
 # (name, what, file, text, replacement, NUM_CTX built, check: "ipc" or the directed vectors that must fail)
 PLANTS = [
-    ("frozen-rr", "the round-robin pointer never moves", CORE,
-     "rr_d         = pick;", "rr_d         = rr_q;", (4, 8), "ipc"),
+    ("frozen-rr", "the round-robin pointer never moves", IF_STAGE,
+     "rr_q <= if_pick_ctx_o;", "rr_q <= rr_q;", (4, 8), "ipc"),
     ("incr-nonvoters", "INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)",
      FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),
     ("break-any-members", "BREAK with JUMP_ANY counts the wants of all loop members (uncovered ones too)", FC,

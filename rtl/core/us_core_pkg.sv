@@ -1,4 +1,4 @@
-// Types of the shader core's pipeline (rtl/core/us_core.sv, docs/rtl.md).
+// Types of the shader core's pipeline (rtl/core/us_core.sv and its stages, docs/rtl.md).
 package us_core_pkg;
 
   // What an instruction does once it is past decode.
@@ -10,21 +10,22 @@ package us_core_pkg;
     KindTex  = 3'd4
   } us_kind_e;
 
-  // What travels with an instruction from decode to write-back besides its data.
+  // What travels with an instruction from decode to write-back besides its data. The fields have the widths of
+  // us_types_pkg's types, written out: Yosys 0.70 cannot name another package's type inside a package.
   typedef struct packed {
-    logic [3:0]       ctx;             // NumCtx is at most 16
-    logic [8:0]       pc;
-    logic [8:0]       next_pc;
-    logic [5:0][31:0] words;
+    logic [3:0]       ctx;             // ctx_id_t
+    logic [8:0]       pc;              // pc_t
+    logic [8:0]       next_pc;         // pc_t
+    logic [5:0][31:0] words;           // the six instruction dwords, US_CMN_INST .. US_ALU_RGBA_INST
     us_kind_e         kind;
     logic [7:0]       err;             // errors raised in decode
     logic             jumped;
-    logic [3:0]       running_before;
-    logic [3:0]       writers;         // pixels whose writes land (running, all with WRITE_INACTIVE; TEX:
-                                       // uncovered ones left out with IGNORE_UNCOVERED)
-    logic [3:0][3:0]  en;              // per pixel, the channels the predicate lets through
-    logic [6:0]       rdst;            // rgb (and TEX) destination, aL applied
-    logic [6:0]       adst;            // alpha destination, aL applied
+    logic [3:0]       running_before;  // pix_mask_t
+    logic [3:0]       writers;         // pix_mask_t: pixels whose writes land (running, all with WRITE_INACTIVE;
+                                       // TEX: uncovered ones left out with IGNORE_UNCOVERED)
+    logic [3:0][3:0]  en;              // chan_mask_t per pixel: the channels the predicate lets through
+    logic [6:0]       rdst;            // temp_addr_t: rgb (and TEX) destination, aL applied
+    logic [6:0]       adst;            // temp_addr_t: alpha destination, aL applied
   } us_ctrl_t;
 
 endpackage

@@ -11,20 +11,22 @@
 //        result select; the transcendental result arrives here (us_fp_trans, LATENCY 2).
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel (
-  input  logic             clk_i,
-  input  logic             rst_ni,
-  input  logic             valid_i,     // EX2 holds an instruction
-  input  logic [3:0][31:0] a_i,
-  input  logic [3:0][31:0] b_i,
-  input  logic [3:0][31:0] c_i,
-  input  logic [31:0]      a_dp4_i,     // lane a's A for DP4's fourth term (differs from a_i[3] under alpha MDH/MDV)
-  input  logic [3:0]       rgb_op_i,    // US_ALU_RGBA_INST.RGB_OP
-  input  logic [3:0]       alpha_op_i,  // US_ALU_ALPHA_INST.ALPHA_OP
-  input  logic [3:0]       trans_op_i,  // the transcendental unit's op (RCP for a projected TEX lookup)
-  input  logic             zero_legacy_i,
-  output logic [2:0][31:0] rgb_o,       // EX4: raw rgb result
-  output logic [31:0]      alpha_o,     // EX4: raw alpha result
-  output logic [31:0]      trans_o      // EX4: the transcendental unit's result
+  input  logic                                    clk_i,
+  input  logic                                    rst_ni,
+  input  logic                                    valid_i,        // EX2 holds an instruction
+  input  us_types_pkg::fp32_t [3:0]               a_i,            // lane r g b a
+  input  us_types_pkg::fp32_t [3:0]               b_i,
+  input  us_types_pkg::fp32_t [3:0]               c_i,
+  // lane a's A for DP4's fourth term (differs from a_i[3] under alpha MDH/MDV)
+  input  us_types_pkg::fp32_t                     a_dp4_i,
+  input  us_isa_pkg::us_alu_rgba_inst_rgb_op_e    rgb_op_i,
+  input  us_isa_pkg::us_alu_alpha_inst_alpha_op_e alpha_op_i,
+  input  us_isa_pkg::us_alu_alpha_inst_alpha_op_e trans_op_i,     // the transcendental unit's (RCP for a projected
+                                                                  // TEX lookup)
+  input  logic                                    zero_legacy_i,
+  output us_types_pkg::fp32_t [2:0]               rgb_o,          // EX4: raw rgb result
+  output us_types_pkg::fp32_t                     alpha_o,        // EX4: raw alpha result
+  output us_types_pkg::fp32_t                     trans_o         // EX4: the transcendental unit's result
 );
 
   // ---- op classes ----

@@ -24,10 +24,6 @@ module us_operand (
   output logic [31:0]           a_dp4_o     // lane a's A for an rgb DP4's fourth term: never the MDH/MDV value
 );
 
-  localparam logic [31:0] FpOne  = 32'h3F80_0000;
-  localparam logic [31:0] FpHalf = 32'h3F00_0000;
-  localparam logic [31:0] FpTwo  = 32'h4000_0000;
-
   us_isa_pkg::us_alu_rgb_addr_t   ra;
   us_isa_pkg::us_alu_alpha_addr_t aa;
   us_isa_pkg::us_alu_rgb_inst_t   ri;
@@ -50,16 +46,16 @@ module us_operand (
     assign pop[c] = (c == 3) ? aa.srcp_op : ra.srcp_op;
     us_fp_mul u_twice (
       .a_i          (src_i[0][c]),
-      .b_i          (FpTwo),
+      .b_i          (us_fp_pkg::Two),
       .zero_legacy_i(1'b0),
       .prod_o       (twice[c])
     );
     always_comb begin
       unique case (pop[c])
-        2'd0:    begin pa[c] = FpOne;       pb[c] = twice[c] ^ 32'h8000_0000; end  // NEG2
-        2'd1:    begin pa[c] = src_i[1][c]; pb[c] = src_i[0][c] ^ 32'h8000_0000; end  // SUB
-        2'd2:    begin pa[c] = src_i[1][c]; pb[c] = src_i[0][c]; end  // ADD
-        default: begin pa[c] = FpOne;       pb[c] = src_i[0][c] ^ 32'h8000_0000; end  // NEG
+        2'd0:    begin pa[c] = us_fp_pkg::One; pb[c] = twice[c] ^ 32'h8000_0000;    end  // NEG2
+        2'd1:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c] ^ 32'h8000_0000; end  // SUB
+        2'd2:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c];                 end  // ADD
+        default: begin pa[c] = us_fp_pkg::One; pb[c] = src_i[0][c] ^ 32'h8000_0000; end  // NEG
       endcase
     end
     us_fp_add u_presub (
@@ -90,8 +86,8 @@ module us_operand (
     v = s[sel];
     unique case (swz)
       3'd0, 3'd1, 3'd2, 3'd3: x = v[swz[1:0]];
-      3'd5:    x = FpHalf;
-      3'd6:    x = FpOne;
+      3'd5:    x = us_fp_pkg::Half;
+      3'd6:    x = us_fp_pkg::One;
       default: x = 32'h0;
     endcase
     pick = modify(x, m);

@@ -28,17 +28,10 @@ module us_fp_add (
   output logic [31:0] sum_o
 );
 
-  localparam logic [31:0] DefaultNan = 32'hFFC0_0000;
-  localparam logic [31:0] QuietBit = 32'h0040_0000;
-
   // ---- Classification (DAZ: exponent field 0 is a zero) ----
-  logic a_zero, b_zero, a_inf, b_inf, a_nan, b_nan;
-  assign a_zero = (a_i[30:23] == 8'h00);
-  assign b_zero = (b_i[30:23] == 8'h00);
-  assign a_inf  = (a_i[30:23] == 8'hFF) && (a_i[22:0] == 23'h0);
-  assign b_inf  = (b_i[30:23] == 8'hFF) && (b_i[22:0] == 23'h0);
-  assign a_nan  = (a_i[30:23] == 8'hFF) && (a_i[22:0] != 23'h0);
-  assign b_nan  = (b_i[30:23] == 8'hFF) && (b_i[22:0] != 23'h0);
+  us_fp_pkg::fp_class_t a_cls, b_cls;
+  assign a_cls = us_fp_pkg::classify(a_i);
+  assign b_cls = us_fp_pkg::classify(b_i);
 
   // ---- Special path: any operand zero, denormal, infinite or NaN ----
   logic        special;
@@ -46,18 +39,18 @@ module us_fp_add (
   always_comb begin
     special     = 1'b1;
     special_res = 32'h0;
-    if (a_nan) begin
-      special_res = a_i | QuietBit;
-    end else if (b_nan) begin
-      special_res = b_i | QuietBit;
-    end else if (a_inf) begin
-      special_res = (b_inf && (a_i[31] != b_i[31])) ? DefaultNan : a_i;
-    end else if (b_inf) begin
+    if (a_cls.nan) begin
+      special_res = a_i | us_fp_pkg::QuietBit;
+    end else if (b_cls.nan) begin
+      special_res = b_i | us_fp_pkg::QuietBit;
+    end else if (a_cls.inf) begin
+      special_res = (b_cls.inf && (a_i[31] != b_i[31])) ? us_fp_pkg::DefaultNan : a_i;
+    end else if (b_cls.inf) begin
       special_res = b_i;
-    end else if (a_zero) begin
+    end else if (a_cls.zero) begin
       // -0 + -0 = -0, any other pair of zeros +0; zero + normal = the normal operand.
-      special_res = b_zero ? {a_i[31] & b_i[31], 31'h0} : b_i;
-    end else if (b_zero) begin
+      special_res = b_cls.zero ? {a_i[31] & b_i[31], 31'h0} : b_i;
+    end else if (b_cls.zero) begin
       special_res = a_i;
     end else begin
       special = 1'b0;

@@ -9,18 +9,16 @@ module us_fp_clamp01 (
   output logic [31:0] result_o
 );
 
-  localparam logic [31:0] One = 32'h3F80_0000;
-
   logic to_zero;
   // A NaN has the sign bit clear or set; with it clear its pattern is above 1.0's, so only NaNs with the sign set
   // need the sign test, and a positive NaN must not become 1.0.
-  assign to_zero = r_i[31] || (r_i[30:23] == 8'h00) || (r_i[30:0] > 31'h7F80_0000);
+  assign to_zero = r_i[31] || (r_i[30:23] == 8'h00) || (r_i[30:0] > us_fp_pkg::PosInf[30:0]);
 
   always_comb begin
     if (to_zero) begin
       result_o = 32'h0;
-    end else if (r_i[30:0] > One[30:0]) begin
-      result_o = One;
+    end else if (r_i[30:0] > us_fp_pkg::One[30:0]) begin
+      result_o = us_fp_pkg::One;
     end else begin
       result_o = r_i;
     end

@@ -12,10 +12,15 @@ module us_fp_cmp0 (
   output logic        result_o
 );
 
-  logic zero, nan, negative;
-  assign zero     = (v_i[30:23] == 8'h00);
-  assign nan      = (v_i[30:23] == 8'hFF) && (v_i[22:0] != 23'h0);
+  us_fp_pkg::fp_class_t cls;
+  logic                 zero, nan, negative;
+  assign cls      = us_fp_pkg::classify(v_i);
+  assign zero     = cls.zero;
+  assign nan      = cls.nan;
   assign negative = v_i[31];
+
+  logic unused_inf;  // an infinity compares as any other non-zero value
+  assign unused_inf = cls.inf;
 
   always_comb begin
     unique case (op_i)

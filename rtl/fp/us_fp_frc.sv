@@ -17,7 +17,6 @@ module us_fp_frc (
   output logic [31:0] result_o
 );
 
-  localparam logic [31:0] One = 32'h3F80_0000;
   localparam logic [31:0] BelowOne = 32'h3F7F_FFFF;
   localparam logic [31:0] MinusOne = 32'hBF80_0000;
 
@@ -56,6 +55,6 @@ module us_fp_frc (
     .sum_o(diff)
   );
 
-  assign result_o = (diff == One) ? BelowOne : diff;
+  assign result_o = (diff == us_fp_pkg::One) ? BelowOne : diff;
 
 endmodule

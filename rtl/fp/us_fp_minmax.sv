@@ -20,7 +20,7 @@ module us_fp_minmax (
   assign b_daz = (b_i[30:23] == 8'h00) ? {b_i[31], 31'h0} : b_i;
 
   logic any_nan, both_zero, mag_lt, mag_gt, a_lt_b, a_gt_b;
-  assign any_nan   = (a_daz[30:0] > 31'h7F80_0000) || (b_daz[30:0] > 31'h7F80_0000);
+  assign any_nan   = (a_daz[30:0] > us_fp_pkg::PosInf[30:0]) || (b_daz[30:0] > us_fp_pkg::PosInf[30:0]);
   assign both_zero = (a_daz[30:0] == 31'h0) && (b_daz[30:0] == 31'h0);
   assign mag_lt    = (a_daz[30:0] < b_daz[30:0]);
   assign mag_gt    = (a_daz[30:0] > b_daz[30:0]);

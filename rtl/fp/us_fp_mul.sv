@@ -24,18 +24,12 @@ module us_fp_mul (
   output logic [31:0] prod_o
 );
 
-  localparam logic [31:0] DefaultNan = 32'hFFC0_0000;
-  localparam logic [31:0] QuietBit = 32'h0040_0000;
-
   // ---- Classification (DAZ: exponent field 0 is a zero) ----
-  logic a_zero, b_zero, a_inf, b_inf, a_nan, b_nan, has_zero, sign;
-  assign a_zero   = (a_i[30:23] == 8'h00);
-  assign b_zero   = (b_i[30:23] == 8'h00);
-  assign a_inf    = (a_i[30:23] == 8'hFF) && (a_i[22:0] == 23'h0);
-  assign b_inf    = (b_i[30:23] == 8'hFF) && (b_i[22:0] == 23'h0);
-  assign a_nan    = (a_i[30:23] == 8'hFF) && (a_i[22:0] != 23'h0);
-  assign b_nan    = (b_i[30:23] == 8'hFF) && (b_i[22:0] != 23'h0);
-  assign has_zero = a_zero | b_zero;
+  us_fp_pkg::fp_class_t a_cls, b_cls;
+  assign a_cls = us_fp_pkg::classify(a_i);
+  assign b_cls = us_fp_pkg::classify(b_i);
+  logic has_zero, sign;
+  assign has_zero = a_cls.zero | b_cls.zero;
   assign sign     = a_i[31] ^ b_i[31];
 
   // ---- Special path: any operand zero, denormal, infinite or NaN ----
@@ -46,12 +40,12 @@ module us_fp_mul (
     special_res = 32'h0;
     if (zero_legacy_i && has_zero) begin
       special_res = {sign, 31'h0};  // zero times anything, inf and NaN included
-    end else if (a_nan) begin
-      special_res = a_i | QuietBit;
-    end else if (b_nan) begin
-      special_res = b_i | QuietBit;
-    end else if (a_inf || b_inf) begin
-      special_res = has_zero ? DefaultNan : {sign, 8'hFF, 23'h0};
+    end else if (a_cls.nan) begin
+      special_res = a_i | us_fp_pkg::QuietBit;
+    end else if (b_cls.nan) begin
+      special_res = b_i | us_fp_pkg::QuietBit;
+    end else if (a_cls.inf || b_cls.inf) begin
+      special_res = has_zero ? us_fp_pkg::DefaultNan : {sign, 8'hFF, 23'h0};
     end else if (has_zero) begin
       special_res = {sign, 31'h0};
     end else begin

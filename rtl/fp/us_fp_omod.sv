@@ -13,8 +13,6 @@ module us_fp_omod (
   output logic [31:0] result_o
 );
 
-  localparam logic [31:0] CanonNan = 32'h7FFF_FFFF;
-
   // The scale as a power of two, biased by 3 so that it is never negative: 2^(scale_b - 3).
   logic [2:0] scale_b;
   always_comb begin
@@ -39,7 +37,7 @@ module us_fp_omod (
     if (omod_i == 3'd7) begin
       result_o = r_i;
     end else if (exp_in == 8'hFF) begin
-      result_o = (r_i[22:0] != 23'h0) ? CanonNan : r_i;     // NaN -> canonical; +-inf stays
+      result_o = (r_i[22:0] != 23'h0) ? us_fp_pkg::CanonNan : r_i;  // NaN -> canonical; +-inf stays
     end else if (exp_in == 8'h00 || exp_b <= 9'd3) begin
       result_o = {r_i[31], 31'h0};                          // DAZ, or tiny: signed zero
     end else if (exp_b >= 9'd258) begin

@@ -15,15 +15,12 @@ module us_fp_sel (
   output logic [31:0] result_o
 );
 
-  localparam logic [31:0] Half = 32'h3F00_0000;
-  localparam logic [31:0] PosInf = 32'h7F80_0000;
-
   logic c_zero, c_nan, c_ge_zero, c_gt_half, take_a;
   assign c_zero    = (c_i[30:23] == 8'h00);
-  assign c_nan     = (c_i[30:0] > PosInf[30:0]);
+  assign c_nan     = (c_i[30:0] > us_fp_pkg::PosInf[30:0]);
   assign c_ge_zero = c_i[31] ? c_zero : ~c_nan;
   // A positive non-NaN c orders like its bit pattern; a negative c (sign set) fails the upper bound.
-  assign c_gt_half = (c_i > Half) && (c_i <= PosInf);
+  assign c_gt_half = (c_i > us_fp_pkg::Half) && (c_i <= us_fp_pkg::PosInf);
   assign take_a    = cnd_i ? c_gt_half : c_ge_zero;
 
   assign result_o = take_a ? a_i : b_i;

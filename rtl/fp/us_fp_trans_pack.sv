@@ -66,7 +66,7 @@ module us_fp_trans_pack (
     end else if (m_zero || tiny) begin
       result_o = {sign_i, 31'd0};
     end else if (huge) begin
-      result_o = {sign_i, 31'h7F80_0000};
+      result_o = {sign_i, us_fp_pkg::PosInf[30:0]};
     end else begin
       result_o = {sign_i, e_b[7:0], frac};
     end

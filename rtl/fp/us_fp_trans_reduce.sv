@@ -22,25 +22,11 @@ module us_fp_trans_reduce (
   output logic               sign_o       // sign of the result (LN2: replaced by the sign of the sum)
 );
 
-  // The ALPHA_OP encodings of rtl/us_isa_pkg.sv (US_ALU_ALPHA_INST_ALPHA_OP_*), repeated here so that the unit
-  // reads without the ISA package.
-  localparam logic [3:0] OpEx2 = 4'd8;
-  localparam logic [3:0] OpLn2 = 4'd9;
-  localparam logic [3:0] OpRcp = 4'd10;
-  localparam logic [3:0] OpRsq = 4'd11;
-  localparam logic [3:0] OpSin = 4'd12;
-  localparam logic [3:0] OpCos = 4'd13;
-
-  localparam logic [30:0] Inf31 = 31'h7F80_0000;  // the magnitude of an infinity
-  localparam logic [31:0] PosInf = 32'h7F80_0000;
-  localparam logic [31:0] NegInf = 32'hFF80_0000;
-  localparam logic [31:0] DefNan = 32'hFFC0_0000;
-  localparam logic [31:0] One = 32'h3F80_0000;
-
   // ---- fields and classes (DAZ: exponent field 0 is a zero of its sign)
   logic        sgn;
   logic [7:0]  e;
   logic [22:0] f;
+  us_fp_pkg::fp_class_t cls;
   logic        e_zero, e_max, is_nan;
   logic [31:0] qnan;
   logic signed [10:0] e_s;
@@ -48,10 +34,13 @@ module us_fp_trans_reduce (
   assign sgn    = a_i[31];
   assign e      = a_i[30:23];
   assign f      = a_i[22:0];
-  assign e_zero = (e == 8'd0);
-  assign e_max  = (e == 8'hFF);
-  assign is_nan = e_max && (f != 23'd0);
-  assign qnan   = a_i | 32'h0040_0000;
+  assign cls    = us_fp_pkg::classify(a_i);
+  assign e_zero = cls.zero;
+  assign e_max  = (e == 8'hFF);  // infinity or NaN
+  assign is_nan = cls.nan;
+  logic unused_inf;  // e_max covers the infinities with the NaNs
+  assign unused_inf = cls.inf;
+  assign qnan   = a_i | us_fp_pkg::QuietBit;
   assign e_s    = $signed({3'b000, e});
 
   // ---- shared fixed-point shifter (EX2, SIN, COS): fix = floor(sig x 2^(e - 118)), i.e. |a| with 32 fraction
@@ -103,7 +92,7 @@ module us_fp_trans_reduce (
   logic        sc_sign;
   logic [5:0]  sin_idx;
   logic [6:0]  cos_idx;
-  assign is_cos    = (op_i == OpCos);
+  assign is_cos    = (op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_COS);
   assign turns     = fix[31:0] + {1'b0, is_cos, 30'd0};
   assign oct       = turns[31:29];
   assign z         = oct[0] ? (30'h2000_0000 - {1'b0, turns[28:0]}) : {1'b0, turns[28:0]};
@@ -155,15 +144,15 @@ module us_fp_trans_reduce (
     k_o    = 11'sd97 - e_s;  // RCP: 127 - e - 30
     sign_o = sgn;
     unique case (op_i)
-      OpRcp: ;
-      OpRsq: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP: ;
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RSQ: begin
         c0_o   = rsq_c0;
         c1_o   = {{2{rsq_c1[19]}}, rsq_c1};
         c2_o   = {{2{rsq_c2[11]}}, rsq_c2};
         k_o    = rsq_k;
         sign_o = 1'b0;
       end
-      OpEx2: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_EX2: begin
         c0_o   = {1'b0, ex2_c0};
         c1_o   = ex2_c1;
         c2_o   = {ex2_c2[12], ex2_c2};
@@ -171,7 +160,7 @@ module us_fp_trans_reduce (
         k_o    = ex2_k;
         sign_o = 1'b0;
       end
-      OpLn2: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_LN2: begin
         c0_o   = {1'b0, ln2_c0};
         c1_o   = {ln2_c1[20], ln2_c1};
         c2_o   = {{2{ln2_c2[11]}}, ln2_c2};
@@ -182,7 +171,7 @@ module us_fp_trans_reduce (
         k_o    = ln2_k;
         sign_o = 1'b0;
       end
-      OpSin, OpCos: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_SIN, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_COS: begin
         sign_o = sc_sign;
         if (cos_kern) begin
           c0_o = cos_c0;
@@ -214,36 +203,36 @@ module us_fp_trans_reduce (
     spec_o     = 1'b1;
     spec_res_o = 32'd0;
     unique case (op_i)
-      OpRcp: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP: begin
         if (is_nan)      spec_res_o = qnan;
-        else if (e_zero) spec_res_o = {sgn, Inf31};
+        else if (e_zero) spec_res_o = {sgn, us_fp_pkg::PosInf[30:0]};
         else if (e_max)  spec_res_o = {sgn, 31'd0};
         else             spec_o     = 1'b0;
       end
-      OpRsq: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RSQ: begin
         if (is_nan)      spec_res_o = qnan;
-        else if (e_zero) spec_res_o = {sgn, Inf31};
-        else if (sgn)    spec_res_o = DefNan;
+        else if (e_zero) spec_res_o = {sgn, us_fp_pkg::PosInf[30:0]};
+        else if (sgn)    spec_res_o = us_fp_pkg::DefaultNan;
         else if (e_max)  spec_res_o = 32'd0;
         else             spec_o     = 1'b0;
       end
-      OpEx2: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_EX2: begin
         if (is_nan)          spec_res_o = qnan;
-        else if (e_zero)     spec_res_o = One;
-        else if (e >= 8'd134) spec_res_o = sgn ? 32'd0 : PosInf;  // |a| >= 128, infinities too
+        else if (e_zero)     spec_res_o = us_fp_pkg::One;
+        else if (e >= 8'd134) spec_res_o = sgn ? 32'd0 : us_fp_pkg::PosInf;  // |a| >= 128, infinities too
         else                 spec_o     = 1'b0;
       end
-      OpLn2: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_LN2: begin
         if (is_nan)      spec_res_o = qnan;
-        else if (e_zero) spec_res_o = NegInf;
-        else if (sgn)    spec_res_o = DefNan;
-        else if (e_max)  spec_res_o = PosInf;
+        else if (e_zero) spec_res_o = us_fp_pkg::NegInf;
+        else if (sgn)    spec_res_o = us_fp_pkg::DefaultNan;
+        else if (e_max)  spec_res_o = us_fp_pkg::PosInf;
         else             spec_o     = 1'b0;
       end
-      OpSin, OpCos: begin
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_SIN, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_COS: begin
         if (is_nan)      spec_res_o = qnan;
-        else if (e_max)  spec_res_o = DefNan;
-        else if (e_zero) spec_res_o = is_cos ? One : {sgn, 31'd0};
+        else if (e_max)  spec_res_o = us_fp_pkg::DefaultNan;
+        else if (e_zero) spec_res_o = is_cos ? us_fp_pkg::One : {sgn, 31'd0};
         else             spec_o     = 1'b0;
       end
       default: ;

@@ -71,7 +71,8 @@ void usage(FILE *out)
             "  --max-cycles N     the cycle limit: reaching it ends the run with TIMEOUT (default: the watchdog's\n"
             "                     worth, watchdog x 8 x quads + 100000, and at most %llu cycles, minutes of CPU)\n"
             "  --trace            print every retire record; --quiet: only the verdict\n"
-            "Numbers are decimal or 0x hex. Exit 0 match, 1 mismatch, 2 bad input or an unwritable output,\n"
+            "Numbers are decimal or 0x hex. Exit 0 match, 1 mismatch (or a failed design assertion: verdict\n"
+            "assertion), 2 bad input or an unwritable output,\n"
             "%d timeout (the cycle limit came before the quads finished; what retired until then matched).\n",
             US_COSIM_CYCLE_CAP, US_COSIM_TIMEOUT);
 }
@@ -272,6 +273,9 @@ Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
         ctx_->randReset(2);
         ctx_->randSeed((int)o.rand_seed);
     }
+    // A failed design assertion ($error, then $stop) would abort the process; instead Verilator only marks the
+    // context, and the run stops at the end of that cycle with verdict "assertion" (exit 1) and a report.
+    ctx_->fatalOnError(false);
     top_.reset(new Vus_core(ctx_.get()));
     if (o.wave)
         open_wave();
@@ -405,7 +409,9 @@ void Rtl::tick()
     const unsigned launch_ctx = top_->launch_ctx_i;
     edges();
     cycle_++;
-    const bool valid = top_->rvfi_valid_o;
+    if (!assert_cycle_ && ctx_->gotError())
+        assert_cycle_ = cycle_;
+    const bool valid = top_->retire_valid_o;
     if (valid)
         records.push_back({cycle_, read_record(*top_)});
     sched_.cycle(tin_we, launch, launch_ctx, valid, valid ? records.back().rec.ctx : 0,
@@ -421,7 +427,8 @@ void Rtl::reset()
     top_->eval();
 }
 
-void Rtl::flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__dbg_flip_q = mask; }
+// The hook exists only in the harness's builds (US_FAULT_INJECT, rtl/core/us_wb_stage.sv).
+void Rtl::flip_next_red_write(uint32_t mask) { top_->rootp->us_core__DOT__u_wb_stage__DOT__dbg_flip_q = mask; }
 
 int cosim_parse(int argc, char **argv, Options &o)
 {
@@ -656,6 +663,12 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
             verdict = 2;
             break;
         }
+        if (rtl.assertion_cycle()) {
+            report.assertion(rtl.assertion_cycle());
+            verdict = 1;
+            verdict_name = "assertion";
+            break;
+        }
         if (!rtl.sched().violation().empty()) {
             report.schedule(rtl.sched().violation_cycle(), rtl.sched().violation());
             verdict = 1;
@@ -744,6 +757,11 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
             if (launched < o.quads)
                 start_quad(ctx);
         }
+    }
+    if (!verdict && rtl.assertion_cycle()) {  // in the last cycles
+        report.assertion(rtl.assertion_cycle());
+        verdict = 1;
+        verdict_name = "assertion";
     }
     if (!verdict && !rtl.sched().violation().empty()) {  // found on the last records
         report.schedule(rtl.sched().violation_cycle(), rtl.sched().violation());

@@ -86,6 +86,9 @@ class Rtl {
     void eval_clock(bool level);  // drive clk_i, evaluate, dump the waveform
     void flip_next_red_write(uint32_t mask);
     const SchedCheck &sched() const { return sched_; }
+    // A design assertion (rtl/us_assert.svh) failed: the cycle it was seen in, 0 while none has. Verilator prints
+    // the assertion's own message ("assertion NAME failed: ...") on standard output when it fails.
+    uint64_t assertion_cycle() const { return assert_cycle_; }
     struct Retired {
         uint64_t cycle;
         us_retire_t rec;
@@ -109,14 +112,15 @@ class Rtl {
     bool open_wave();
     const Options &opt_;
     uint64_t cycle_ = 0;
+    uint64_t assert_cycle_ = 0;
     SchedCheck sched_{US_NUM_CTX};  // fed by every tick
 };
 
 // Parses the command line into o: -1 to run; else the exit status, 2 after a message naming what is wrong, 0 after
 // the --help text.
 int cosim_parse(int argc, char **argv, Options &o);
-// Loads, runs and compares; returns the exit status (0 match, 1 mismatch, 2 bad input or an unwritable output,
-// US_COSIM_TIMEOUT when the cycle limit came first).
+// Loads, runs and compares; returns the exit status (0 match, 1 mismatch or a failed design assertion, 2 bad input
+// or an unwritable output, US_COSIM_TIMEOUT when the cycle limit came first).
 int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv);
 // -1 when this build writes the waveform asked for (or none is); otherwise runs the build that does (same
 // directory, uscosim or uscosim_fst) with the same arguments, and returns 2 only when it could not.

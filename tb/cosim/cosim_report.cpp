@@ -187,6 +187,12 @@ void CosimReport::schedule(unsigned long long cycle, const std::string &why)
     stop(cycle, "schedule", "the issue order breaks the scheduler's contract: " + why);
 }
 
+void CosimReport::assertion(unsigned long long cycle)
+{
+    stop(cycle, "assertion", "a design assertion failed (rtl/us_assert.svh; the simulator's \"assertion NAME "
+                             "failed\" line above names it)");
+}
+
 void CosimReport::stop(unsigned long long cycle, const char *verdict, const std::string &why)
 {
     std::string cmd = repro(cycle);

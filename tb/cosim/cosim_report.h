@@ -18,6 +18,8 @@ class CosimReport {
     void hang(unsigned long long cycle, const char *why);
     // The round-robin scheduler broke its contract (cosim_sched.h) in cycle `cycle`.
     void schedule(unsigned long long cycle, const std::string &why);
+    // A design assertion failed in cycle `cycle` (Verilator's message, printed before, names it).
+    void assertion(unsigned long long cycle);
     void unexpected(unsigned long long cycle, const us_retire_t &rtl);
     // The run's verdict as JSON (--result FILE), for runners: the report's verdict, file and repro command when one
     // was written, else `verdict` with the run's own command line. Returns false when FILE cannot be written.
@@ -30,7 +32,7 @@ class CosimReport {
 
   private:
     void write(const std::string &text, const std::string &json);
-    void stop(unsigned long long cycle, const char *verdict, const std::string &why);  // hang, schedule
+    void stop(unsigned long long cycle, const char *verdict, const std::string &why);  // hang, schedule, assertion
     std::string repro(unsigned long long cycle) const;
     std::string dir_, input_, command_, stem_;
     std::string written_verdict_, written_repro_;  // set when a report is written

@@ -56,86 +56,86 @@ static inline void us_frame_unpack(uint64_t v, us_frame_t *f)
     vl_load(f->rep, v, 0, 1);
 }
 
-// The retire port of a Verilated top (rvfi_<field>_o) as a us_retire_t; element i of a packed
+// The retire port of a Verilated top (retire_<field>_o) as a us_retire_t; element i of a packed
 // array of width w sits at bits [i*w +: w].
 template <typename Top> void us_retire_unpack(const Top &t, us_retire_t *r)
 {
-    static_assert(sizeof t.rvfi_ctx_o == us_vl_bytes(4), "rvfi_ctx_o");
-    static_assert(sizeof t.rvfi_pc_o == us_vl_bytes(9), "rvfi_pc_o");
-    static_assert(sizeof t.rvfi_next_pc_o == us_vl_bytes(9), "rvfi_next_pc_o");
-    static_assert(sizeof t.rvfi_seq_o == us_vl_bytes(32), "rvfi_seq_o");
-    static_assert(sizeof t.rvfi_inst_o == us_vl_bytes(6 * 32), "rvfi_inst_o");
-    static_assert(sizeof t.rvfi_running_before_o == us_vl_bytes(4), "rvfi_running_before_o");
-    static_assert(sizeof t.rvfi_running_after_o == us_vl_bytes(4), "rvfi_running_after_o");
-    static_assert(sizeof t.rvfi_killed_after_o == us_vl_bytes(4), "rvfi_killed_after_o");
-    static_assert(sizeof t.rvfi_temp_addr_o == us_vl_bytes(2 * 7), "rvfi_temp_addr_o");
-    static_assert(sizeof t.rvfi_temp_mask_o == us_vl_bytes(2 * US_NPIX * 4), "rvfi_temp_mask_o");
-    static_assert(sizeof t.rvfi_temp_val_o == us_vl_bytes(2 * US_NPIX * 4 * 32), "rvfi_temp_val_o");
-    static_assert(sizeof t.rvfi_out_addr_o == us_vl_bytes(2 * 2), "rvfi_out_addr_o");
-    static_assert(sizeof t.rvfi_out_mask_o == us_vl_bytes(2 * US_NPIX * 4), "rvfi_out_mask_o");
-    static_assert(sizeof t.rvfi_out_val_o == us_vl_bytes(2 * US_NPIX * 4 * 32), "rvfi_out_val_o");
-    static_assert(sizeof t.rvfi_w_mask_o == us_vl_bytes(4), "rvfi_w_mask_o");
-    static_assert(sizeof t.rvfi_w_val_o == us_vl_bytes(US_NPIX * 32), "rvfi_w_val_o");
-    static_assert(sizeof t.rvfi_pred_mask_o == us_vl_bytes(US_NPIX * 4), "rvfi_pred_mask_o");
-    static_assert(sizeof t.rvfi_pred_val_o == us_vl_bytes(US_NPIX * 4), "rvfi_pred_val_o");
-    static_assert(sizeof t.rvfi_result_mask_o == us_vl_bytes(4), "rvfi_result_mask_o");
-    static_assert(sizeof t.rvfi_result_val_o == us_vl_bytes(4), "rvfi_result_val_o");
-    static_assert(sizeof t.rvfi_jumped_o == us_vl_bytes(1), "rvfi_jumped_o");
-    static_assert(sizeof t.rvfi_inactive_after_o == us_vl_bytes(4), "rvfi_inactive_after_o");
-    static_assert(sizeof t.rvfi_counter_after_o == us_vl_bytes(US_NPIX * US_COUNTER_BITS), "rvfi_counter_after_o");
-    static_assert(sizeof t.rvfi_loop_sp_o == us_vl_bytes(us_bits_for(US_LOOP_DEPTH)), "rvfi_loop_sp_o");
-    static_assert(sizeof t.rvfi_addr_sp_o == us_vl_bytes(us_bits_for(US_ADDR_DEPTH)), "rvfi_addr_sp_o");
-    static_assert(sizeof t.rvfi_loop_top_o == us_vl_bytes(US_FRAME_BITS), "rvfi_loop_top_o");
-    static_assert(sizeof t.rvfi_addr_top_o == us_vl_bytes(9), "rvfi_addr_top_o");
-    static_assert(sizeof t.rvfi_errors_o == us_vl_bytes(US_ERR_COUNT), "rvfi_errors_o");
-    static_assert(sizeof t.rvfi_done_o == us_vl_bytes(1), "rvfi_done_o");
+    static_assert(sizeof t.retire_ctx_o == us_vl_bytes(4), "retire_ctx_o");
+    static_assert(sizeof t.retire_pc_o == us_vl_bytes(9), "retire_pc_o");
+    static_assert(sizeof t.retire_next_pc_o == us_vl_bytes(9), "retire_next_pc_o");
+    static_assert(sizeof t.retire_seq_o == us_vl_bytes(32), "retire_seq_o");
+    static_assert(sizeof t.retire_inst_o == us_vl_bytes(6 * 32), "retire_inst_o");
+    static_assert(sizeof t.retire_running_before_o == us_vl_bytes(4), "retire_running_before_o");
+    static_assert(sizeof t.retire_running_after_o == us_vl_bytes(4), "retire_running_after_o");
+    static_assert(sizeof t.retire_killed_after_o == us_vl_bytes(4), "retire_killed_after_o");
+    static_assert(sizeof t.retire_temp_addr_o == us_vl_bytes(2 * 7), "retire_temp_addr_o");
+    static_assert(sizeof t.retire_temp_mask_o == us_vl_bytes(2 * US_NPIX * 4), "retire_temp_mask_o");
+    static_assert(sizeof t.retire_temp_val_o == us_vl_bytes(2 * US_NPIX * 4 * 32), "retire_temp_val_o");
+    static_assert(sizeof t.retire_out_addr_o == us_vl_bytes(2 * 2), "retire_out_addr_o");
+    static_assert(sizeof t.retire_out_mask_o == us_vl_bytes(2 * US_NPIX * 4), "retire_out_mask_o");
+    static_assert(sizeof t.retire_out_val_o == us_vl_bytes(2 * US_NPIX * 4 * 32), "retire_out_val_o");
+    static_assert(sizeof t.retire_w_mask_o == us_vl_bytes(4), "retire_w_mask_o");
+    static_assert(sizeof t.retire_w_val_o == us_vl_bytes(US_NPIX * 32), "retire_w_val_o");
+    static_assert(sizeof t.retire_pred_mask_o == us_vl_bytes(US_NPIX * 4), "retire_pred_mask_o");
+    static_assert(sizeof t.retire_pred_val_o == us_vl_bytes(US_NPIX * 4), "retire_pred_val_o");
+    static_assert(sizeof t.retire_result_mask_o == us_vl_bytes(4), "retire_result_mask_o");
+    static_assert(sizeof t.retire_result_val_o == us_vl_bytes(4), "retire_result_val_o");
+    static_assert(sizeof t.retire_jumped_o == us_vl_bytes(1), "retire_jumped_o");
+    static_assert(sizeof t.retire_inactive_after_o == us_vl_bytes(4), "retire_inactive_after_o");
+    static_assert(sizeof t.retire_counter_after_o == us_vl_bytes(US_NPIX * US_COUNTER_BITS), "retire_counter_after_o");
+    static_assert(sizeof t.retire_loop_sp_o == us_vl_bytes(us_bits_for(US_LOOP_DEPTH)), "retire_loop_sp_o");
+    static_assert(sizeof t.retire_addr_sp_o == us_vl_bytes(us_bits_for(US_ADDR_DEPTH)), "retire_addr_sp_o");
+    static_assert(sizeof t.retire_loop_top_o == us_vl_bytes(US_FRAME_BITS), "retire_loop_top_o");
+    static_assert(sizeof t.retire_addr_top_o == us_vl_bytes(9), "retire_addr_top_o");
+    static_assert(sizeof t.retire_errors_o == us_vl_bytes(US_ERR_COUNT), "retire_errors_o");
+    static_assert(sizeof t.retire_done_o == us_vl_bytes(1), "retire_done_o");
     memset(r, 0, sizeof *r);
-    vl_load(r->ctx, t.rvfi_ctx_o, 0, 4);
-    vl_load(r->pc, t.rvfi_pc_o, 0, 9);
-    vl_load(r->next_pc, t.rvfi_next_pc_o, 0, 9);
-    vl_load(r->seq, t.rvfi_seq_o, 0, 32);
+    vl_load(r->ctx, t.retire_ctx_o, 0, 4);
+    vl_load(r->pc, t.retire_pc_o, 0, 9);
+    vl_load(r->next_pc, t.retire_next_pc_o, 0, 9);
+    vl_load(r->seq, t.retire_seq_o, 0, 32);
     for (unsigned i0 = 0; i0 < 6; i0++)
-        vl_load(r->inst.w[i0], t.rvfi_inst_o, 32 * i0, 32);
-    vl_load(r->running_before, t.rvfi_running_before_o, 0, 4);
-    vl_load(r->running_after, t.rvfi_running_after_o, 0, 4);
-    vl_load(r->killed_after, t.rvfi_killed_after_o, 0, 4);
+        vl_load(r->inst.w[i0], t.retire_inst_o, 32 * i0, 32);
+    vl_load(r->running_before, t.retire_running_before_o, 0, 4);
+    vl_load(r->running_after, t.retire_running_after_o, 0, 4);
+    vl_load(r->killed_after, t.retire_killed_after_o, 0, 4);
     for (unsigned i0 = 0; i0 < 2; i0++)
-        vl_load(r->temp[i0].addr, t.rvfi_temp_addr_o, 7 * i0, 7);
-    for (unsigned i0 = 0; i0 < 2; i0++)
-        for (unsigned i1 = 0; i1 < US_NPIX; i1++)
-            vl_load(r->temp[i0].mask[i1], t.rvfi_temp_mask_o, 4 * (i0 * US_NPIX + i1), 4);
+        vl_load(r->temp[i0].addr, t.retire_temp_addr_o, 7 * i0, 7);
     for (unsigned i0 = 0; i0 < 2; i0++)
         for (unsigned i1 = 0; i1 < US_NPIX; i1++)
-            for (unsigned i2 = 0; i2 < 4; i2++)
-                vl_load(r->temp[i0].val[i1][i2], t.rvfi_temp_val_o, 32 * ((i0 * US_NPIX + i1) * 4 + i2), 32);
-    for (unsigned i0 = 0; i0 < 2; i0++)
-        vl_load(r->out[i0].addr, t.rvfi_out_addr_o, 2 * i0, 2);
-    for (unsigned i0 = 0; i0 < 2; i0++)
-        for (unsigned i1 = 0; i1 < US_NPIX; i1++)
-            vl_load(r->out[i0].mask[i1], t.rvfi_out_mask_o, 4 * (i0 * US_NPIX + i1), 4);
+            vl_load(r->temp[i0].mask[i1], t.retire_temp_mask_o, 4 * (i0 * US_NPIX + i1), 4);
     for (unsigned i0 = 0; i0 < 2; i0++)
         for (unsigned i1 = 0; i1 < US_NPIX; i1++)
             for (unsigned i2 = 0; i2 < 4; i2++)
-                vl_load(r->out[i0].val[i1][i2], t.rvfi_out_val_o, 32 * ((i0 * US_NPIX + i1) * 4 + i2), 32);
-    vl_load(r->w_mask, t.rvfi_w_mask_o, 0, 4);
+                vl_load(r->temp[i0].val[i1][i2], t.retire_temp_val_o, 32 * ((i0 * US_NPIX + i1) * 4 + i2), 32);
+    for (unsigned i0 = 0; i0 < 2; i0++)
+        vl_load(r->out[i0].addr, t.retire_out_addr_o, 2 * i0, 2);
+    for (unsigned i0 = 0; i0 < 2; i0++)
+        for (unsigned i1 = 0; i1 < US_NPIX; i1++)
+            vl_load(r->out[i0].mask[i1], t.retire_out_mask_o, 4 * (i0 * US_NPIX + i1), 4);
+    for (unsigned i0 = 0; i0 < 2; i0++)
+        for (unsigned i1 = 0; i1 < US_NPIX; i1++)
+            for (unsigned i2 = 0; i2 < 4; i2++)
+                vl_load(r->out[i0].val[i1][i2], t.retire_out_val_o, 32 * ((i0 * US_NPIX + i1) * 4 + i2), 32);
+    vl_load(r->w_mask, t.retire_w_mask_o, 0, 4);
     for (unsigned i0 = 0; i0 < US_NPIX; i0++)
-        vl_load(r->w_val[i0], t.rvfi_w_val_o, 32 * i0, 32);
+        vl_load(r->w_val[i0], t.retire_w_val_o, 32 * i0, 32);
     for (unsigned i0 = 0; i0 < US_NPIX; i0++)
-        vl_load(r->pred_mask[i0], t.rvfi_pred_mask_o, 4 * i0, 4);
+        vl_load(r->pred_mask[i0], t.retire_pred_mask_o, 4 * i0, 4);
     for (unsigned i0 = 0; i0 < US_NPIX; i0++)
-        vl_load(r->pred_val[i0], t.rvfi_pred_val_o, 4 * i0, 4);
-    vl_load(r->result_mask, t.rvfi_result_mask_o, 0, 4);
-    vl_load(r->result_val, t.rvfi_result_val_o, 0, 4);
-    vl_load(r->jumped, t.rvfi_jumped_o, 0, 1);
-    vl_load(r->inactive_after, t.rvfi_inactive_after_o, 0, 4);
+        vl_load(r->pred_val[i0], t.retire_pred_val_o, 4 * i0, 4);
+    vl_load(r->result_mask, t.retire_result_mask_o, 0, 4);
+    vl_load(r->result_val, t.retire_result_val_o, 0, 4);
+    vl_load(r->jumped, t.retire_jumped_o, 0, 1);
+    vl_load(r->inactive_after, t.retire_inactive_after_o, 0, 4);
     for (unsigned i0 = 0; i0 < US_NPIX; i0++)
-        vl_load(r->counter_after[i0], t.rvfi_counter_after_o, US_COUNTER_BITS * i0, US_COUNTER_BITS);
-    vl_load(r->loop_sp, t.rvfi_loop_sp_o, 0, us_bits_for(US_LOOP_DEPTH));
-    vl_load(r->addr_sp, t.rvfi_addr_sp_o, 0, us_bits_for(US_ADDR_DEPTH));
-    us_frame_unpack(vl_get(t.rvfi_loop_top_o, 0, US_FRAME_BITS), &r->loop_top);
-    vl_load(r->addr_top, t.rvfi_addr_top_o, 0, 9);
-    vl_load(r->errors, t.rvfi_errors_o, 0, US_ERR_COUNT);
-    vl_load(r->done, t.rvfi_done_o, 0, 1);
+        vl_load(r->counter_after[i0], t.retire_counter_after_o, US_COUNTER_BITS * i0, US_COUNTER_BITS);
+    vl_load(r->loop_sp, t.retire_loop_sp_o, 0, us_bits_for(US_LOOP_DEPTH));
+    vl_load(r->addr_sp, t.retire_addr_sp_o, 0, us_bits_for(US_ADDR_DEPTH));
+    us_frame_unpack(vl_get(t.retire_loop_top_o, 0, US_FRAME_BITS), &r->loop_top);
+    vl_load(r->addr_top, t.retire_addr_top_o, 0, 9);
+    vl_load(r->errors, t.retire_errors_o, 0, US_ERR_COUNT);
+    vl_load(r->done, t.retire_done_o, 0, 1);
 }
 
 #endif

@@ -144,7 +144,7 @@ def main():
         check(p.returncode == 0 and os.path.exists(w), "a run with --vcd matches and writes the file")
         if os.path.exists(w):
             vcd = open(w).read()
-            for sig in ("clk_i", "rvfi_valid_o", "rvfi_pc_o", "rvfi_temp_val_o"):
+            for sig in ("clk_i", "retire_valid_o", "retire_pc_o", "retire_temp_val_o"):
                 check(re.search(r"\$var\s+\w+\s+\d+\s+\S+\s+" + sig + r"\b", vcd) is not None, f"the VCD declares {sig}")
             stamps = re.findall(r"^#(\d+)$", vcd, re.M)
             check(len(stamps) > 100 and int(stamps[0]) >= 200 and int(stamps[-1]) <= 8002,
@@ -171,7 +171,7 @@ def main():
         check(any(cosim(TOOL, *r).returncode == 1 for r in runs[-3:]), "the SystemC comparison includes failing runs")
         w = os.path.join(tmp, "sc.vcd")
         b = subprocess.run([sc, "--program", prog, "--seed", "1", "--vcd", w, "--quiet"], capture_output=True, text=True)
-        check(b.returncode == 0 and os.path.exists(w) and "rvfi_valid_o" in open(w).read(),
+        check(b.returncode == 0 and os.path.exists(w) and "retire_valid_o" in open(w).read(),
               "uscosim_sc writes a VCD with the core's signals")
 
         # The regression runner: a clean run, and one whose runs all carry an injected fault.

@@ -52,8 +52,8 @@ class Result:
     name: str
     status: str    # pass, mismatch (the verdict names which), timeout (the cycle limit or TIMEOUT), bad input,
                    # no coverage
-    verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, timeout; or
-                   # bad_input, no_coverage
+    verdict: str   # the harness's verdict: match, mismatch, hang, unexpected_retire, expectations, schedule,
+                   # assertion, timeout; or bad_input, no_coverage
     output: str
     repro: str
     seconds: float

@@ -1,0 +1,293 @@
+// us_ctx_state: the state of every resident context and its next-state logic (docs/rtl.md, Contexts).
+//
+// Per context: running, busy (an instruction in flight, from IF to WB), done, errors, PC, the retired count, the
+// covered and killed masks, the branch state (inactive mask, counters), the loop and address stacks, the
+// predicates and the ALU result. Four writers, applied in this order within a cycle, the later winning:
+//   IF      marks the context it issues busy;
+//   ID      commits the next PC and, for an FC instruction, the branch state and stacks us_fc computed;
+//   WB      commits the pixel effects (killed, predicates, ALU result), errors and the retired count, frees the
+//           context and ends its quad when the instruction says so;
+//   launch  starts a quad in a context that is not running (the harness's port).
+// A context has at most one instruction in flight, so ID and WB never write the same context in one cycle, and
+// each reads the state its predecessor left: there is no forwarding.
+//
+// ID and WB read the state of the context they hold through a view (a copy of that context's elements: Yosys
+// cannot select a field of an element picked by a variable index), with the pixels its loop frames mask.
+`include "us_assert.svh"
+
+module us_ctx_state #(
+  parameter int unsigned NumCtx      = 1,
+  parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
+  parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
+  parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
+  localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
+  localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
+  localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1)
+) (
+  input  logic                                   clk_i,
+  input  logic                                   rst_ni,
+
+  // from the harness: a quad's launch, and the clear of a context's temporaries before it
+  input  logic                                   launch_i,
+  input  logic [CtxW-1:0]                        launch_ctx_i,
+  input  us_types_pkg::pix_mask_t                launch_covered_i,
+  input  logic                                   clear_i,
+  input  logic [CtxW-1:0]                        clear_ctx_i,
+  // from the registers: where a quad starts
+  input  us_isa_pkg::us_code_addr_t              code_addr_i,
+  input  us_isa_pkg::us_code_offset_t            code_offset_i,
+
+  // from IF: the context issued this cycle
+  input  logic                                   if_issue_i,
+  input  logic [CtxW-1:0]                        if_pick_ctx_i,
+  // from IF (the instruction in ID) and ID: what ID commits
+  input  logic                                   if_valid_i,
+  input  logic [CtxW-1:0]                        if_ctx_i,
+  input  us_types_pkg::pc_t                      id_next_pc_i,
+  input  logic                                   id_fc_i,          // an FC instruction: commit its branch state
+  input  us_types_pkg::pix_mask_t                id_fc_inactive_i,
+  input  logic [3:0][CounterBits-1:0]            id_fc_counter_i,  // per pixel
+  input  us_fc_pkg::us_frame_t [LoopDepth-1:0]   id_fc_loop_i,
+  input  logic [LoopSpW-1:0]                     id_fc_loop_sp_i,
+  input  us_types_pkg::pc_t [AddrDepth-1:0]      id_fc_addr_i,
+  input  logic [AddrSpW-1:0]                     id_fc_addr_sp_i,
+  // from WB: what the instruction in WB commits
+  input  logic                                   wb_valid_i,
+  input  logic [CtxW-1:0]                        wb_ctx_i,
+  input  us_types_pkg::pix_mask_t                wb_killed_i,
+  input  us_types_pkg::chan_mask_t [3:0]         wb_pred_i,        // per pixel: predicate bits r g b a
+  input  us_types_pkg::pix_mask_t                wb_result_i,
+  input  logic [us_fc_pkg::ErrCount-1:0]         wb_errors_i,
+  input  logic                                   wb_done_i,
+
+  // to the harness: status
+  output logic [NumCtx-1:0]                      ctx_running_o,    // launched and not ended
+  output logic [NumCtx-1:0]                      ctx_done_o,       // ended (sticky until the next launch)
+  output logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0] ctx_errors_o,
+  // to the temporaries: a clear, of a context that is not running
+  output logic                                   ctx_clear_o,
+  // to IF
+  output logic [NumCtx-1:0]                      ctx_busy_o,
+  output us_types_pkg::pc_t [NumCtx-1:0]         ctx_pc_o,
+  // to ID: the view of context if_ctx_i
+  output us_fc_pkg::us_frame_t [LoopDepth-1:0]   ctx_id_loop_o,
+  output logic [LoopSpW-1:0]                     ctx_id_loop_sp_o,
+  output us_types_pkg::pc_t [AddrDepth-1:0]      ctx_id_addr_o,
+  output logic [AddrSpW-1:0]                     ctx_id_addr_sp_o,
+  output us_types_pkg::pix_mask_t                ctx_id_covered_o,
+  output us_types_pkg::pix_mask_t                ctx_id_killed_o,
+  output us_types_pkg::pix_mask_t                ctx_id_inactive_o,
+  output us_types_pkg::pix_mask_t                ctx_id_masked_o,  // broken or continued in a frame
+  output us_types_pkg::chan_mask_t [3:0]         ctx_id_pred_o,
+  output us_types_pkg::pix_mask_t                ctx_id_result_o,
+  output logic [3:0][CounterBits-1:0]            ctx_id_counter_o,
+  // to WB and the retire port: the view of context wb_ctx_i (its FC state already the state after the
+  // instruction, committed in ID)
+  output us_types_pkg::pix_mask_t                ctx_wb_killed_o,
+  output us_types_pkg::pix_mask_t                ctx_wb_inactive_o,
+  output us_types_pkg::pix_mask_t                ctx_wb_masked_o,
+  output us_types_pkg::chan_mask_t [3:0]         ctx_wb_pred_o,
+  output us_types_pkg::pix_mask_t                ctx_wb_result_o,
+  output logic [31:0]                            ctx_wb_retired_o,
+  output logic [us_fc_pkg::ErrCount-1:0]         ctx_wb_errors_o,
+  output logic [3:0][CounterBits-1:0]            ctx_wb_counter_o,
+  output logic [LoopSpW-1:0]                     ctx_wb_loop_sp_o,
+  output logic [AddrSpW-1:0]                     ctx_wb_addr_sp_o,
+  output us_fc_pkg::us_frame_t                   ctx_wb_loop_top_o,  // zero when the loop stack is empty
+  output us_types_pkg::pc_t                      ctx_wb_addr_top_o   // zero when the address stack is empty
+);
+
+  localparam int unsigned LoopIdxW = (LoopDepth > 1) ? $clog2(LoopDepth) : 1;
+  localparam int unsigned AddrIdxW = (AddrDepth > 1) ? $clog2(AddrDepth) : 1;
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The state
+  // ---------------------------------------------------------------------------------------------------------
+  logic [NumCtx-1:0]                                run_q, run_d, busy_q, busy_d, done_q, done_d;
+  logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0]       err_q, err_d;
+  us_types_pkg::pc_t [NumCtx-1:0]                   pc_q, pc_d;
+  logic [NumCtx-1:0][31:0]                          retired_q, retired_d;
+  us_types_pkg::pix_mask_t [NumCtx-1:0]             covered_q, covered_d, killed_q, killed_d;
+  us_types_pkg::pix_mask_t [NumCtx-1:0]             inactive_q, inactive_d, result_q, result_d;
+  logic [NumCtx-1:0][3:0][CounterBits-1:0]          counter_q, counter_d;
+  us_fc_pkg::us_frame_t [NumCtx-1:0][LoopDepth-1:0] loop_q, loop_d;
+  logic [NumCtx-1:0][LoopSpW-1:0]                   loop_sp_q, loop_sp_d;
+  us_types_pkg::pc_t [NumCtx-1:0][AddrDepth-1:0]    addr_q, addr_d;
+  logic [NumCtx-1:0][AddrSpW-1:0]                   addr_sp_q, addr_sp_d;
+  us_types_pkg::chan_mask_t [NumCtx-1:0][3:0]       pred_q, pred_d;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      run_q      <= '0;
+      busy_q     <= '0;
+      done_q     <= '0;
+      err_q      <= '0;
+      pc_q       <= '0;
+      retired_q  <= '0;
+      covered_q  <= '0;
+      killed_q   <= '0;
+      inactive_q <= '0;
+      result_q   <= '0;
+      counter_q  <= '0;
+      loop_q     <= '0;
+      loop_sp_q  <= '0;
+      addr_q     <= '0;
+      addr_sp_q  <= '0;
+      pred_q     <= '0;
+    end else begin
+      run_q      <= run_d;
+      busy_q     <= busy_d;
+      done_q     <= done_d;
+      err_q      <= err_d;
+      pc_q       <= pc_d;
+      retired_q  <= retired_d;
+      covered_q  <= covered_d;
+      killed_q   <= killed_d;
+      inactive_q <= inactive_d;
+      result_q   <= result_d;
+      counter_q  <= counter_d;
+      loop_q     <= loop_d;
+      loop_sp_q  <= loop_sp_d;
+      addr_q     <= addr_d;
+      addr_sp_q  <= addr_sp_d;
+      pred_q     <= pred_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Next state: IF (busy), ID (PC, FC state), WB (everything else), launch
+  // ---------------------------------------------------------------------------------------------------------
+  always_comb begin
+    run_d      = run_q;
+    busy_d     = busy_q;
+    done_d     = done_q;
+    err_d      = err_q;
+    pc_d       = pc_q;
+    retired_d  = retired_q;
+    covered_d  = covered_q;
+    killed_d   = killed_q;
+    inactive_d = inactive_q;
+    result_d   = result_q;
+    counter_d  = counter_q;
+    loop_d     = loop_q;
+    loop_sp_d  = loop_sp_q;
+    addr_d     = addr_q;
+    addr_sp_d  = addr_sp_q;
+    pred_d     = pred_q;
+
+    if (if_issue_i) begin
+      busy_d[if_pick_ctx_i] = 1'b1;
+    end
+    if (if_valid_i) begin
+      pc_d[if_ctx_i] = id_next_pc_i;
+      if (id_fc_i) begin
+        inactive_d[if_ctx_i] = id_fc_inactive_i;
+        counter_d[if_ctx_i]  = id_fc_counter_i;
+        loop_d[if_ctx_i]     = id_fc_loop_i;
+        loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;
+        addr_d[if_ctx_i]     = id_fc_addr_i;
+        addr_sp_d[if_ctx_i]  = id_fc_addr_sp_i;
+      end
+    end
+    if (wb_valid_i) begin
+      busy_d[wb_ctx_i]    = 1'b0;
+      killed_d[wb_ctx_i]  = wb_killed_i;
+      pred_d[wb_ctx_i]    = wb_pred_i;
+      result_d[wb_ctx_i]  = wb_result_i;
+      err_d[wb_ctx_i]     = wb_errors_i;
+      retired_d[wb_ctx_i] = ctx_wb_retired_o + 32'd1;
+      if (wb_done_i) begin
+        run_d[wb_ctx_i]  = 1'b0;
+        done_d[wb_ctx_i] = 1'b1;
+      end
+    end
+    if (launch_i && !run_q[launch_ctx_i]) begin
+      run_d[launch_ctx_i]      = 1'b1;
+      busy_d[launch_ctx_i]     = 1'b0;
+      done_d[launch_ctx_i]     = 1'b0;
+      err_d[launch_ctx_i]      = '0;
+      pc_d[launch_ctx_i]       = code_addr_i.start_addr + code_offset_i.offset_addr;
+      retired_d[launch_ctx_i]  = '0;
+      covered_d[launch_ctx_i]  = launch_covered_i;
+      killed_d[launch_ctx_i]   = '0;
+      inactive_d[launch_ctx_i] = '0;
+      result_d[launch_ctx_i]   = '0;
+      counter_d[launch_ctx_i]  = '0;
+      loop_d[launch_ctx_i]     = '0;
+      loop_sp_d[launch_ctx_i]  = '0;
+      addr_d[launch_ctx_i]     = '0;
+      addr_sp_d[launch_ctx_i]  = '0;
+      pred_d[launch_ctx_i]     = '0;
+    end
+  end
+
+  assign ctx_running_o = run_q;
+  assign ctx_done_o    = done_q;
+  assign ctx_errors_o  = err_q;
+  assign ctx_busy_o    = busy_q;
+  assign ctx_pc_o      = pc_q;
+  // A launch clears the temporaries first; a running quad's are never cleared under it.
+  assign ctx_clear_o   = clear_i && !run_q[clear_ctx_i];
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The views of ID's and WB's contexts
+  // ---------------------------------------------------------------------------------------------------------
+  // Pixels broken or continued in any frame of a loop stack.
+  function automatic us_types_pkg::pix_mask_t masked_of(input us_fc_pkg::us_frame_t [LoopDepth-1:0] lp,
+                                                        input logic [LoopSpW-1:0] sp);
+    us_types_pkg::pix_mask_t m;
+    m = '0;
+    for (int i = 0; i < int'(LoopDepth); i++) begin
+      if (LoopSpW'(i) < sp) begin
+        m = m | us_frame_pkg::frame_masked(lp[i]);
+      end
+    end
+    masked_of = m;
+  endfunction
+
+  assign ctx_id_loop_o     = loop_q[if_ctx_i];
+  assign ctx_id_loop_sp_o  = loop_sp_q[if_ctx_i];
+  assign ctx_id_addr_o     = addr_q[if_ctx_i];
+  assign ctx_id_addr_sp_o  = addr_sp_q[if_ctx_i];
+  assign ctx_id_covered_o  = covered_q[if_ctx_i];
+  assign ctx_id_killed_o   = killed_q[if_ctx_i];
+  assign ctx_id_inactive_o = inactive_q[if_ctx_i];
+  assign ctx_id_masked_o   = masked_of(ctx_id_loop_o, ctx_id_loop_sp_o);
+  assign ctx_id_pred_o     = pred_q[if_ctx_i];
+  assign ctx_id_result_o   = result_q[if_ctx_i];
+  assign ctx_id_counter_o  = counter_q[if_ctx_i];
+
+  us_fc_pkg::us_frame_t [LoopDepth-1:0] wb_loop;
+  us_types_pkg::pc_t [AddrDepth-1:0]    wb_addr;
+  assign wb_loop           = loop_q[wb_ctx_i];
+  assign wb_addr           = addr_q[wb_ctx_i];
+  assign ctx_wb_killed_o   = killed_q[wb_ctx_i];
+  assign ctx_wb_inactive_o = inactive_q[wb_ctx_i];
+  assign ctx_wb_masked_o   = masked_of(wb_loop, ctx_wb_loop_sp_o);
+  assign ctx_wb_pred_o     = pred_q[wb_ctx_i];
+  assign ctx_wb_result_o   = result_q[wb_ctx_i];
+  assign ctx_wb_retired_o  = retired_q[wb_ctx_i];
+  assign ctx_wb_errors_o   = err_q[wb_ctx_i];
+  assign ctx_wb_counter_o  = counter_q[wb_ctx_i];
+  assign ctx_wb_loop_sp_o  = loop_sp_q[wb_ctx_i];
+  assign ctx_wb_addr_sp_o  = addr_sp_q[wb_ctx_i];
+  assign ctx_wb_loop_top_o = (ctx_wb_loop_sp_o != '0) ? wb_loop[LoopIdxW'(ctx_wb_loop_sp_o - 1'b1)] : '0;
+  assign ctx_wb_addr_top_o = (ctx_wb_addr_sp_o != '0) ? wb_addr[AddrIdxW'(ctx_wb_addr_sp_o - 1'b1)] : '0;
+
+  logic unused_regs;  // the code-window registers' other fields
+  assign unused_regs = ^{code_addr_i, code_offset_i};
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Invariants
+  // ---------------------------------------------------------------------------------------------------------
+  // us_fc stops a push at a full stack and a pop at an empty one (an error ends the quad), so no stack pointer
+  // ever passes its depth: the views above index the frame below the pointer.
+  for (genvar c = 0; c < NumCtx; c++) begin : g_assert_ctx
+    `US_ASSERT(CtxLoopSpInDepth, loop_sp_q[c] <= LoopSpW'(LoopDepth))
+    `US_ASSERT(CtxAddrSpInDepth, addr_sp_q[c] <= AddrSpW'(AddrDepth))
+  end
+  // Only an issued context reaches ID and WB, and IF issues only contexts below NumCtx.
+  `US_ASSERT(CtxIdInRange, if_valid_i |-> int'(if_ctx_i) < int'(NumCtx))
+  `US_ASSERT(CtxWbInRange, wb_valid_i |-> int'(wb_ctx_i) < int'(NumCtx))
+
+endmodule

@@ -1,0 +1,163 @@
+// us_ex_stage: the execute stages EX1 .. EX4 of the four pixels (docs/rtl.md).
+//   EX1  us_operand per pixel: pre-subtract, swizzles, input modifiers, MDH/MDV neighbours; the ops, registered
+//   EX2  } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected TEX
+//   EX3  } lookup), adders, the dot product's alignment window and last add, the result select; in EX4 the TEX
+//   EX4  } coordinates S and T are projected (us_tex_proj)
+// The control and the TEX coordinates travel beside the data; everything is registered for WB at the end.
+module us_ex_stage (
+  input  logic                                clk_i,
+  input  logic                                rst_ni,
+
+  // from the load port: US_CONFIG (ZERO_TIMES_ANYTHING_EQUALS_ZERO)
+  input  us_isa_pkg::us_config_t              lp_config_i,
+  // from ID (its output register is the ID->EX1 register: these are EX1's instruction and sources)
+  input  logic                                id_valid_i,
+  input  us_core_pkg::us_ctrl_t               id_ctrl_i,
+  input  us_types_pkg::fp32_t [3:0][2:0][3:0] id_src_i,     // pixel, source, channel
+  input  us_types_pkg::fp32_t [3:0][3:0]      id_coord_i,   // pixel, TEX coordinate s t r q
+
+  // to WB (registered): the instruction in WB and its raw results (before OMOD and clamp)
+  output logic                                ex_valid_o,
+  output us_core_pkg::us_ctrl_t               ex_ctrl_o,
+  output us_types_pkg::fp32_t [3:0][3:0]      ex_coord_o,   // pixel, TEX coordinate s t r q (for TEXKILL)
+  output us_types_pkg::fp32_t [3:0][2:0]      ex_rgb_o,     // pixel, channel r g b
+  output us_types_pkg::fp32_t [3:0]           ex_alpha_o,   // pixel
+  output us_types_pkg::fp32_t [3:0]           ex_s_o,       // pixel: TEX S, T, projected if PROJ
+  output us_types_pkg::fp32_t [3:0]           ex_t_o
+);
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The control and the coordinates, EX2 .. EX4 (EX1's are ID's registered outputs)
+  // ---------------------------------------------------------------------------------------------------------
+  logic                           ex2_valid_q, ex3_valid_q, ex4_valid_q;
+  us_core_pkg::us_ctrl_t          ex2_ctrl_q, ex3_ctrl_q, ex4_ctrl_q;
+  us_types_pkg::fp32_t [3:0][3:0] ex2_coord_q, ex3_coord_q, ex4_coord_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ex2_valid_q <= 1'b0;
+      ex3_valid_q <= 1'b0;
+      ex4_valid_q <= 1'b0;
+      ex_valid_o  <= 1'b0;
+    end else begin
+      ex2_valid_q <= id_valid_i;
+      ex3_valid_q <= ex2_valid_q;
+      ex4_valid_q <= ex3_valid_q;
+      ex_valid_o  <= ex4_valid_q;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    ex2_ctrl_q  <= id_ctrl_i;
+    ex2_coord_q <= id_coord_i;
+    ex3_ctrl_q  <= ex2_ctrl_q;
+    ex3_coord_q <= ex2_coord_q;
+    ex4_ctrl_q  <= ex3_ctrl_q;
+    ex4_coord_q <= ex3_coord_q;
+    ex_ctrl_o   <= ex4_ctrl_q;
+    ex_coord_o  <= ex4_coord_q;
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
+  // EX1: operands
+  // ---------------------------------------------------------------------------------------------------------
+  us_isa_pkg::us_alu_alpha_inst_t ex1_alpha_inst;
+  us_isa_pkg::us_alu_rgba_inst_t  ex1_rgba_inst;
+  logic                           ex1_tex;
+  us_types_pkg::fp32_t [3:0][3:0] ex1_a, ex1_b, ex1_c;  // pixel, lane r g b a
+  us_types_pkg::fp32_t [3:0]      ex1_a_dp4;            // pixel
+  us_types_pkg::fp32_t [3:0]      ex1_drgb;             // channel
+  us_types_pkg::fp32_t            ex1_dalpha;
+  assign ex1_alpha_inst = id_ctrl_i.words[4];
+  assign ex1_rgba_inst  = id_ctrl_i.words[5];
+  assign ex1_tex        = id_ctrl_i.kind == us_core_pkg::KindTex;
+  // MDH reads pixel 1, MDV pixel 2
+  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? id_src_i[1][0]
+                                                                                       : id_src_i[2][0];
+  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? id_src_i[1][0][3]
+                                                                                             : id_src_i[2][0][3];
+
+  for (genvar p = 0; p < 4; p++) begin : g_operand
+    us_operand u_operand (
+      .src_i       (id_src_i[p]),
+      .d0_i        (id_src_i[0][0]),
+      .drgb_i      (ex1_drgb),
+      .dalpha_i    (ex1_dalpha),
+      .rgb_addr_i  (id_ctrl_i.words[1]),
+      .alpha_addr_i(id_ctrl_i.words[2]),
+      .rgb_inst_i  (id_ctrl_i.words[3]),
+      .alpha_inst_i(id_ctrl_i.words[4]),
+      .rgba_inst_i (id_ctrl_i.words[5]),
+      .tex_i       (ex1_tex),
+      .tex_q_i     (id_coord_i[p][3]),
+      .a_o         (ex1_a[p]),
+      .b_o         (ex1_b[p]),
+      .c_o         (ex1_c[p]),
+      .a_dp4_o     (ex1_a_dp4[p])
+    );
+  end
+
+  // A TEX instruction runs only the transcendental unit, as RCP of lane a's A (its Q coordinate).
+  us_types_pkg::fp32_t [3:0][3:0]          ex2_a_q, ex2_b_q, ex2_c_q;
+  us_types_pkg::fp32_t [3:0]               ex2_a_dp4_q;
+  us_isa_pkg::us_alu_rgba_inst_rgb_op_e    ex2_rgb_op_q;
+  us_isa_pkg::us_alu_alpha_inst_alpha_op_e ex2_alpha_op_q, ex2_trans_op_q;
+  always_ff @(posedge clk_i) begin
+    ex2_a_q        <= ex1_a;
+    ex2_b_q        <= ex1_b;
+    ex2_c_q        <= ex1_c;
+    ex2_a_dp4_q    <= ex1_a_dp4;
+    ex2_rgb_op_q   <= ex1_tex ? us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAD : ex1_rgba_inst.rgb_op;
+    ex2_alpha_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD : ex1_alpha_inst.alpha_op;
+    ex2_trans_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP : ex1_alpha_inst.alpha_op;
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
+  // EX2 .. EX4: the lanes, and the TEX projection
+  // ---------------------------------------------------------------------------------------------------------
+  us_types_pkg::fp32_t [3:0][2:0] ex4_rgb;
+  us_types_pkg::fp32_t [3:0]      ex4_alpha, ex4_trans, ex4_s, ex4_t;
+  us_isa_pkg::us_tex_inst_t       ex4_tex_inst;
+  logic                           ex4_proj;
+  assign ex4_tex_inst = ex4_ctrl_q.words[1];
+  assign ex4_proj     = ex4_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
+
+  for (genvar p = 0; p < 4; p++) begin : g_pixel
+    us_ex_pixel u_ex (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .valid_i      (ex2_valid_q),
+      .a_i          (ex2_a_q[p]),
+      .b_i          (ex2_b_q[p]),
+      .c_i          (ex2_c_q[p]),
+      .a_dp4_i      (ex2_a_dp4_q[p]),
+      .rgb_op_i     (ex2_rgb_op_q),
+      .alpha_op_i   (ex2_alpha_op_q),
+      .trans_op_i   (ex2_trans_op_q),
+      .zero_legacy_i(lp_config_i.zero_times_anything_equals_zero == 1'b1),
+      .rgb_o        (ex4_rgb[p]),
+      .alpha_o      (ex4_alpha[p]),
+      .trans_o      (ex4_trans[p])
+    );
+    us_tex_proj u_proj (
+      .proj_i (ex4_proj),
+      .s_i    (ex4_coord_q[p][0]),
+      .t_i    (ex4_coord_q[p][1]),
+      .rcp_q_i(ex4_trans[p]),
+      .s_o    (ex4_s[p]),
+      .t_o    (ex4_t[p])
+    );
+  end
+
+  always_ff @(posedge clk_i) begin
+    ex_rgb_o   <= ex4_rgb;
+    ex_alpha_o <= ex4_alpha;
+    ex_s_o     <= ex4_s;
+    ex_t_o     <= ex4_t;
+  end
+
+  // Instruction fields EX does not read (each is read in another stage).
+  logic unused_fields;
+  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, ex4_tex_inst, ex2_ctrl_q.kind};
+
+endmodule

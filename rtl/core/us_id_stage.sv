@@ -1,0 +1,354 @@
+// us_id_stage: ID, the second stage (docs/rtl.md). For the instruction IF fetched:
+//   - decode and legality: the generated field checks (us_isa_pkg::us_inst_words_ok) and the pairing rules of
+//     us_inst_check (model/isa/us_inst.c), and the code window (US_CODE_RANGE); either error makes the
+//     instruction KindNone, which only retires with its error;
+//   - FC: us_fc applies the instruction to its context's state; the context state commits the result and the
+//     next PC in this same cycle, so the context's next instruction sees it (it cannot issue before WB);
+//   - ALU and TEX: the source addresses (aL applied, wrapping in their field) to the temporaries and the
+//     constants, inline constants, the per-pixel source values and TEX coordinates, the pixels whose writes land
+//     and the predicate's channel enables; registered for EX1 with the control (us_core_pkg::us_ctrl_t).
+module us_id_stage #(
+  parameter int unsigned NumCtx      = 1,
+  parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
+  parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
+  parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
+  localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
+  localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
+  localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
+  localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1)
+) (
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
+
+  // from the load port: constant writes and the registers ID reads
+  input  logic                                 lp_const_we_i,
+  input  logic [7:0]                           lp_const_idx_i,
+  input  logic [1:0]                           lp_const_chan_i,
+  input  logic [31:0]                          lp_const_wdata_i,
+  input  us_isa_pkg::us_code_range_t           lp_code_range_i,
+  input  us_isa_pkg::us_code_offset_t          lp_code_offset_i,
+  input  logic [31:0]                          lp_bool_const_i,
+  input  logic [31:0][31:0]                    lp_int_const_i,
+  // from IF: the instruction
+  input  logic                                 if_valid_i,
+  input  logic [CtxW-1:0]                      if_ctx_i,
+  input  us_types_pkg::pc_t                    if_pc_i,
+  input  logic [5:0][31:0]                     if_words_i,
+  // from the context state: the view of context if_ctx_i
+  input  us_fc_pkg::us_frame_t [LoopDepth-1:0] ctx_loop_i,
+  input  logic [LoopSpW-1:0]                   ctx_loop_sp_i,
+  input  us_types_pkg::pc_t [AddrDepth-1:0]    ctx_addr_i,
+  input  logic [AddrSpW-1:0]                   ctx_addr_sp_i,
+  input  us_types_pkg::pix_mask_t              ctx_covered_i,
+  input  us_types_pkg::pix_mask_t              ctx_killed_i,
+  input  us_types_pkg::pix_mask_t              ctx_inactive_i,
+  input  us_types_pkg::pix_mask_t              ctx_masked_i,
+  input  us_types_pkg::chan_mask_t [3:0]       ctx_pred_i,       // per pixel
+  input  us_types_pkg::pix_mask_t              ctx_result_i,
+  input  logic [3:0][CounterBits-1:0]          ctx_counter_i,
+  // from the temporaries: the values at id_*_taddr_o
+  input  us_types_pkg::fp32_t [3:0][2:0][3:0]  trf_rdata_i,      // pixel, source, channel
+
+  // to the temporaries: read addresses {context, address}, source 0..2
+  output logic [2:0][TAddrW-1:0]               id_rgb_taddr_o,   // channels r g b
+  output logic [2:0][TAddrW-1:0]               id_alpha_taddr_o, // channel a
+  // to the context state: what this instruction commits (when if_valid_i)
+  output us_types_pkg::pc_t                    id_next_pc_o,
+  output logic                                 id_fc_o,          // an FC instruction: commit the id_fc_* state
+  output us_types_pkg::pix_mask_t              id_fc_inactive_o,
+  output logic [3:0][CounterBits-1:0]          id_fc_counter_o,
+  output us_fc_pkg::us_frame_t [LoopDepth-1:0] id_fc_loop_o,
+  output logic [LoopSpW-1:0]                   id_fc_loop_sp_o,
+  output us_types_pkg::pc_t [AddrDepth-1:0]    id_fc_addr_o,
+  output logic [AddrSpW-1:0]                   id_fc_addr_sp_o,
+  // to EX1 (registered)
+  output logic                                 id_valid_o,
+  output us_core_pkg::us_ctrl_t                id_ctrl_o,
+  output us_types_pkg::fp32_t [3:0][2:0][3:0]  id_src_o,         // pixel, source, channel
+  output us_types_pkg::fp32_t [3:0][3:0]       id_coord_o        // pixel, then TEX coordinate s t r q
+);
+
+  localparam int unsigned LoopIdxW = (LoopDepth > 1) ? $clog2(LoopDepth) : 1;
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The instruction's views
+  // ---------------------------------------------------------------------------------------------------------
+  us_isa_pkg::us_cmn_inst_t       id_cmn;
+  us_isa_pkg::us_alu_rgb_addr_t   id_rgb_addr;
+  us_isa_pkg::us_alu_alpha_addr_t id_alpha_addr;
+  us_isa_pkg::us_alu_rgb_inst_t   id_rgb_inst;
+  us_isa_pkg::us_alu_alpha_inst_t id_alpha_inst;
+  us_isa_pkg::us_alu_rgba_inst_t  id_rgba_inst;
+  us_isa_pkg::us_tex_inst_t       id_tex_inst;
+  us_isa_pkg::us_tex_addr_t       id_tex_addr;
+  assign id_cmn        = if_words_i[0];
+  assign id_rgb_addr   = if_words_i[1];
+  assign id_alpha_addr = if_words_i[2];
+  assign id_rgb_inst   = if_words_i[3];
+  assign id_alpha_inst = if_words_i[4];
+  assign id_rgba_inst  = if_words_i[5];
+  assign id_tex_inst   = if_words_i[1];
+  assign id_tex_addr   = if_words_i[2];
+
+  // The context's aL: the top frame's, 0 outside a loop.
+  us_fc_pkg::us_frame_t    id_top;
+  logic [7:0]              id_al;
+  us_types_pkg::pix_mask_t id_running;
+  assign id_top     = ctx_loop_i[LoopIdxW'(ctx_loop_sp_i - 1'b1)];
+  assign id_al      = (ctx_loop_sp_i != '0) ? id_top.al : 8'd0;
+  assign id_running = ~(ctx_killed_i | ctx_inactive_i | ctx_masked_i);
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Legality: the generated field checks and the pairing rules of us_inst_check (model/isa/us_inst.c)
+  // ---------------------------------------------------------------------------------------------------------
+  logic id_legal, id_in_window, id_pairing_ok;
+  logic id_rgb_select_op, id_alpha_select_op, id_alpha_trans_op, id_rgb_dot_op;
+  assign id_rgb_select_op   = id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MIN ||
+                              id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX ||
+                              id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CND ||
+                              id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CMP;
+  assign id_alpha_select_op = id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN ||
+                              id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX ||
+                              id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND ||
+                              id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP;
+  assign id_alpha_trans_op  = id_alpha_inst.alpha_op >= us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_EX2 &&
+                              id_alpha_inst.alpha_op <= us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_COS;
+  assign id_rgb_dot_op      = id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP3 ||
+                              id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4 ||
+                              id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
+  always_comb begin
+    id_pairing_ok = 1'b1;
+    if (id_cmn.type_f == us_isa_pkg::US_CMN_INST_TYPE_ALU || id_cmn.type_f == us_isa_pkg::US_CMN_INST_TYPE_OUT) begin
+      // OMOD 7 (disabled) only beside a select op, unclamped (docs/spec.md section 5)
+      if (id_rgb_inst.omod == us_isa_pkg::US_ALU_RGB_INST_OMOD_DISABLE && (!id_rgb_select_op || id_cmn.rgb_clamp)) begin
+        id_pairing_ok = 1'b0;
+      end
+      if (id_alpha_inst.omod == us_isa_pkg::US_ALU_ALPHA_INST_OMOD_DISABLE &&
+          (!id_alpha_select_op || id_cmn.alpha_clamp)) begin
+        id_pairing_ok = 1'b0;
+      end
+      if (id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP && !id_rgb_dot_op) begin
+        id_pairing_ok = 1'b0;
+      end
+      if (id_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP && !id_alpha_trans_op) begin
+        id_pairing_ok = 1'b0;
+      end
+    end
+    if (id_cmn.type_f == us_isa_pkg::US_CMN_INST_TYPE_FC &&
+        id_cmn.rgb_pred_sel == us_isa_pkg::US_CMN_INST_RGB_PRED_SEL_RGBA) begin
+      id_pairing_ok = 1'b0;
+    end
+  end
+  assign id_legal     = us_isa_pkg::us_inst_words_ok(if_words_i) && id_pairing_ok;
+  assign id_in_window = 9'(if_pc_i - lp_code_range_i.code_addr) <= lp_code_range_i.code_size;
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Flow control
+  // ---------------------------------------------------------------------------------------------------------
+  logic                           id_fc_jump;
+  us_types_pkg::pc_t              id_fc_next_pc;
+  logic [us_fc_pkg::ErrCount-1:0] id_fc_errors;
+
+  us_fc #(
+    .LoopDepth  (LoopDepth),
+    .AddrDepth  (AddrDepth),
+    .CounterBits(CounterBits)
+  ) u_fc (
+    .fc_inst_i    (if_words_i[2]),
+    .fc_addr_i    (if_words_i[3]),
+    .pred_sel_i   (id_cmn.rgb_pred_sel),
+    .pred_inv_i   (id_cmn.rgb_pred_inv),
+    .pc_i         (if_pc_i),
+    .code_offset_i(lp_code_offset_i.offset_addr),
+    .bool_const_i (lp_bool_const_i),
+    .int_const_i  (lp_int_const_i),
+    .covered_i    (ctx_covered_i),
+    .killed_i     (ctx_killed_i),
+    .alu_result_i (ctx_result_i),
+    .pred_i       (ctx_pred_i),
+    .inactive_i   (ctx_inactive_i),
+    .counter_i    (ctx_counter_i),
+    .loop_i       (ctx_loop_i),
+    .loop_sp_i    (ctx_loop_sp_i),
+    .addr_i       (ctx_addr_i),
+    .addr_sp_i    (ctx_addr_sp_i),
+    .inactive_o   (id_fc_inactive_o),
+    .counter_o    (id_fc_counter_o),
+    .loop_o       (id_fc_loop_o),
+    .loop_sp_o    (id_fc_loop_sp_o),
+    .addr_o       (id_fc_addr_o),
+    .addr_sp_o    (id_fc_addr_sp_o),
+    .jump_o       (id_fc_jump),
+    .next_pc_o    (id_fc_next_pc),
+    .errors_o     (id_fc_errors)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Sources: temporary (ADDR + aL if REL) mod 128, constant (ADDR + aL if REL) mod 256, inline constant when
+  // bit 7 is set without CONST. A TEX instruction reads its coordinates through port 0.
+  // ---------------------------------------------------------------------------------------------------------
+  // The 7-bit inline constant 2^(e-7) x (1 + m/8), exponent 0 read as a normal number.
+  function automatic us_types_pkg::fp32_t inline_constant(input logic [6:0] code);
+    inline_constant = {1'b0, 8'({4'h0, code[6:3]} + 8'd120), code[2:0], 20'h0};
+  endfunction
+
+  logic [2:0][7:0]                     id_rgb_src_addr, id_alpha_src_addr;
+  logic [2:0]                          id_rgb_src_const, id_alpha_src_const, id_rgb_src_rel, id_alpha_src_rel;
+  logic [5:0][7:0]                     id_const_raddr;  // rgb sources 0..2, alpha sources 0..2
+  us_types_pkg::fp32_t [5:0][3:0]      id_const_rdata;
+  us_types_pkg::temp_addr_t            id_tex_src, id_tex_dst;
+  logic [3:0][1:0]                     id_tex_src_swz;
+
+  assign id_rgb_src_addr    = {id_rgb_addr.addr2, id_rgb_addr.addr1, id_rgb_addr.addr0};
+  assign id_rgb_src_const   = {id_rgb_addr.addr2_const, id_rgb_addr.addr1_const, id_rgb_addr.addr0_const};
+  assign id_rgb_src_rel     = {id_rgb_addr.addr2_rel, id_rgb_addr.addr1_rel, id_rgb_addr.addr0_rel};
+  assign id_alpha_src_addr  = {id_alpha_addr.addr2, id_alpha_addr.addr1, id_alpha_addr.addr0};
+  assign id_alpha_src_const = {id_alpha_addr.addr2_const, id_alpha_addr.addr1_const, id_alpha_addr.addr0_const};
+  assign id_alpha_src_rel   = {id_alpha_addr.addr2_rel, id_alpha_addr.addr1_rel, id_alpha_addr.addr0_rel};
+  assign id_tex_src = id_tex_addr.src_addr + (id_tex_addr.src_addr_rel ? id_al[6:0] : 7'd0);
+  assign id_tex_dst = id_tex_addr.dst_addr + (id_tex_addr.dst_addr_rel ? id_al[6:0] : 7'd0);
+  assign id_tex_src_swz = {id_tex_addr.src_q_swiz, id_tex_addr.src_r_swiz, id_tex_addr.src_t_swiz,
+                           id_tex_addr.src_s_swiz};
+
+  always_comb begin
+    for (int i = 0; i < 3; i++) begin
+      id_rgb_taddr_o[i]   = TAddrW'({if_ctx_i, 7'(id_rgb_src_addr[i][6:0] + (id_rgb_src_rel[i] ? id_al[6:0] : 7'd0))});
+      id_alpha_taddr_o[i] = TAddrW'({if_ctx_i,
+                                     7'(id_alpha_src_addr[i][6:0] + (id_alpha_src_rel[i] ? id_al[6:0] : 7'd0))});
+      id_const_raddr[i]     = id_rgb_src_addr[i] + (id_rgb_src_rel[i] ? id_al : 8'd0);
+      id_const_raddr[3 + i] = id_alpha_src_addr[i] + (id_alpha_src_rel[i] ? id_al : 8'd0);
+    end
+    if (id_cmn.type_f == us_isa_pkg::US_CMN_INST_TYPE_TEX) begin
+      id_rgb_taddr_o[0]   = TAddrW'({if_ctx_i, id_tex_src});
+      id_alpha_taddr_o[0] = TAddrW'({if_ctx_i, id_tex_src});
+    end
+  end
+
+  us_const_rf #(
+    .NumReadPorts(6)
+  ) u_const_rf (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .we_i   (lp_const_we_i),
+    .widx_i (lp_const_idx_i),
+    .wchan_i(lp_const_chan_i),
+    .wdata_i(lp_const_wdata_i),
+    .raddr_i(id_const_raddr),
+    .rdata_o(id_const_rdata)
+  );
+
+  // Source values per pixel, source and channel; TEX coordinates through the source swizzles.
+  us_types_pkg::fp32_t [3:0][2:0][3:0] id_src;
+  us_types_pkg::fp32_t [3:0][3:0]      id_coord;
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      for (int i = 0; i < 3; i++) begin
+        for (int c = 0; c < 3; c++) begin
+          id_src[p][i][c] = id_rgb_src_const[i] ? id_const_rdata[i][c] :
+                            id_rgb_src_addr[i][7] ? inline_constant(id_rgb_src_addr[i][6:0]) : trf_rdata_i[p][i][c];
+        end
+        id_src[p][i][3] = id_alpha_src_const[i] ? id_const_rdata[3 + i][3] :
+                          id_alpha_src_addr[i][7] ? inline_constant(id_alpha_src_addr[i][6:0]) :
+                                                    trf_rdata_i[p][i][3];
+      end
+      for (int c = 0; c < 4; c++) begin
+        id_coord[p][c] = trf_rdata_i[p][0][id_tex_src_swz[c]];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
+  // What goes down the pipe
+  // ---------------------------------------------------------------------------------------------------------
+  // Channel enables of a predicate select (us_pred_channels in model/golden/us_quad_state.c): rgb RGBA per
+  // channel, RRRR..AAAA one bit, NONE all; alpha RGBA reads the alpha bit.
+  function automatic us_types_pkg::chan_mask_t pred_channels(input us_types_pkg::chan_mask_t bits,
+                                                             input logic [2:0] rsel, input logic rinv,
+                                                             input logic [2:0] asel, input logic ainv);
+    us_types_pkg::chan_mask_t en;
+    for (int c = 0; c < 3; c++) begin
+      if (rsel == 3'd1) begin
+        en[c] = bits[c] ^ rinv;
+      end else if (rsel >= 3'd2) begin
+        en[c] = bits[2'(rsel - 3'd2)] ^ rinv;
+      end else begin
+        en[c] = 1'b1;
+      end
+    end
+    if (asel == 3'd1) begin
+      en[3] = bits[3] ^ ainv;
+    end else if (asel >= 3'd2) begin
+      en[3] = bits[2'(asel - 3'd2)] ^ ainv;
+    end else begin
+      en[3] = 1'b1;
+    end
+    pred_channels = en;
+  endfunction
+
+  us_core_pkg::us_ctrl_t   id_ctrl;
+  us_types_pkg::pix_mask_t id_writers;
+  always_comb begin
+    id_ctrl                = '0;
+    id_ctrl.ctx            = 4'(if_ctx_i);
+    id_ctrl.pc             = if_pc_i;
+    id_ctrl.next_pc        = if_pc_i + 9'd1;
+    id_ctrl.words          = if_words_i;
+    id_ctrl.running_before = id_running;
+    id_writers             = id_cmn.write_inactive ? 4'hF : id_running;
+    if (id_cmn.type_f == us_isa_pkg::US_CMN_INST_TYPE_TEX && id_tex_inst.ignore_uncovered) begin
+      id_writers = id_writers & ctx_covered_i;
+    end
+    id_ctrl.writers = id_writers;
+    for (int p = 0; p < 4; p++) begin
+      id_ctrl.en[p] = pred_channels(ctx_pred_i[p], id_cmn.rgb_pred_sel, id_cmn.rgb_pred_inv, id_cmn.alpha_pred_sel,
+                                    id_cmn.alpha_pred_inv);
+    end
+    id_ctrl.rdst = id_rgba_inst.rgb_addrd + (id_rgba_inst.rgb_addrd_rel ? id_al[6:0] : 7'd0);
+    id_ctrl.adst = id_alpha_inst.alpha_addrd + (id_alpha_inst.alpha_addrd_rel ? id_al[6:0] : 7'd0);
+    if (!id_in_window) begin
+      id_ctrl.kind = us_core_pkg::KindNone;
+      id_ctrl.err[us_fc_pkg::ErrPcRange] = 1'b1;
+    end else if (!id_legal) begin
+      id_ctrl.kind = us_core_pkg::KindNone;
+      id_ctrl.err[us_fc_pkg::ErrIllegalInst] = 1'b1;
+    end else begin
+      unique case (id_cmn.type_f)
+        us_isa_pkg::US_CMN_INST_TYPE_ALU: id_ctrl.kind = us_core_pkg::KindAlu;
+        us_isa_pkg::US_CMN_INST_TYPE_OUT: id_ctrl.kind = us_core_pkg::KindOut;
+        us_isa_pkg::US_CMN_INST_TYPE_FC: begin
+          id_ctrl.kind    = us_core_pkg::KindFc;
+          id_ctrl.err     = id_fc_errors;
+          id_ctrl.jumped  = id_fc_jump;
+          id_ctrl.next_pc = id_fc_next_pc;
+        end
+        default: begin
+          id_ctrl.kind = us_core_pkg::KindTex;
+          id_ctrl.rdst = id_tex_dst;
+        end
+      endcase
+    end
+  end
+
+  assign id_next_pc_o = id_ctrl.next_pc;
+  assign id_fc_o      = id_ctrl.kind == us_core_pkg::KindFc;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      id_valid_o <= 1'b0;
+    end else begin
+      id_valid_o <= if_valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    id_ctrl_o  <= id_ctrl;
+    id_src_o   <= id_src;
+    id_coord_o <= id_coord;
+  end
+
+  // Instruction fields ID does not read (each is read in another stage).
+  logic unused_fields;
+  assign unused_fields = ^{lp_code_range_i, lp_code_offset_i, id_cmn, id_rgb_addr, id_alpha_addr, id_rgb_inst,
+                           id_alpha_inst, id_rgba_inst, id_tex_inst, id_tex_addr, id_top};
+
+endmodule

@@ -1,0 +1,123 @@
+// us_if_stage: IF, the first stage (docs/rtl.md, Scheduling). It picks the first ready context after the one it
+// issued last (round robin; after reset context 0 counts as the last), reads that context's instruction slot
+// from the instruction memory (us_imem, registered read) and hands the instruction to ID the next cycle.
+//
+// A context is ready while it runs and has no instruction in flight. While the harness writes a quad's input
+// temporaries (tin_we_i) IF issues nothing: the bubble leaves write-back's slot, and with it the temporaries'
+// write port, to the input. So a ready context waits at most NumCtx - 1 issue cycles.
+`include "us_assert.svh"
+
+module us_if_stage #(
+  parameter int unsigned NumCtx = 1,
+  localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1
+) (
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+
+  // from the harness: an input write stalls issue
+  input  logic                          tin_we_i,
+  // from the load port: instruction memory writes
+  input  logic                          lp_imem_we_i,
+  input  us_types_pkg::pc_t             lp_imem_slot_i,
+  input  logic [2:0]                    lp_imem_dword_i,
+  input  logic [31:0]                   lp_imem_wdata_i,
+  // from the context state
+  input  logic [NumCtx-1:0]             ctx_running_i,
+  input  logic [NumCtx-1:0]             ctx_busy_i,
+  input  us_types_pkg::pc_t [NumCtx-1:0] ctx_pc_i,
+
+  // to the context state: the context issued this cycle (it becomes busy)
+  output logic                          if_issue_o,
+  output logic [CtxW-1:0]               if_pick_ctx_o,
+  // to ID (registered): the instruction, its context and PC
+  output logic                          if_valid_o,
+  output logic [CtxW-1:0]               if_ctx_o,
+  output us_types_pkg::pc_t             if_pc_o,
+  output logic [5:0][31:0]              if_words_o
+);
+
+  logic [NumCtx-1:0] ready;
+  logic [CtxW-1:0]   rr_q;     // the context issued last
+  us_types_pkg::pc_t fetch_pc;
+
+  assign ready = ctx_running_i & ~ctx_busy_i;
+
+  always_comb begin
+    if_issue_o    = 1'b0;
+    if_pick_ctx_o = rr_q;
+    for (int i = int'(NumCtx); i >= 1; i--) begin  // the lowest offset after rr_q wins
+      if (ready[(int'(rr_q) + i) % int'(NumCtx)]) begin
+        if_issue_o    = 1'b1;
+        if_pick_ctx_o = CtxW'((int'(rr_q) + i) % int'(NumCtx));
+      end
+    end
+    if (tin_we_i) begin
+      if_issue_o = 1'b0;  // a bubble, so write-back frees the temporaries' write port for the input
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rr_q <= '0;
+    end else if (if_issue_o) begin
+      rr_q <= if_pick_ctx_o;
+    end
+  end
+
+  assign fetch_pc = ctx_pc_i[if_pick_ctx_o];
+
+  us_imem u_imem (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .we_i    (lp_imem_we_i),
+    .wslot_i (lp_imem_slot_i),
+    .wdword_i(lp_imem_dword_i),
+    .wdata_i (lp_imem_wdata_i),
+    .raddr_i (fetch_pc),
+    .rdata_o (if_words_o)
+  );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      if_valid_o <= 1'b0;
+      if_ctx_o   <= '0;
+      if_pc_o    <= '0;
+    end else begin
+      if_valid_o <= if_issue_o;
+      if_ctx_o   <= if_pick_ctx_o;
+      if_pc_o    <= fetch_pc;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Invariants: the scheduling contract (tb/cosim/cosim_sched.h checks the same from the core's ports). They read
+  // readiness from the inputs again, not through `ready`, so that a slip in the pick logic cannot hide itself.
+  // ---------------------------------------------------------------------------------------------------------
+`ifdef US_ASSERT_ON
+  localparam int unsigned WaitW = $clog2(NumCtx + 1);
+  logic [NumCtx-1:0]            ready_chk;
+  logic [NumCtx-1:0][WaitW-1:0] wait_q;  // issue cycles (no input write) each ready context has waited so far
+  assign ready_chk = ctx_running_i & ~ctx_busy_i;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wait_q <= '0;
+    end else begin
+      for (int c = 0; c < int'(NumCtx); c++) begin
+        if (!ready_chk[c] || (if_issue_o && int'(if_pick_ctx_o) == c)) begin
+          wait_q[c] <= '0;
+        end else if (!tin_we_i && int'(wait_q[c]) < int'(NumCtx)) begin
+          wait_q[c] <= wait_q[c] + WaitW'(1);
+        end
+      end
+    end
+  end
+`endif
+
+  // A context with an instruction in flight would read state its predecessor has not written yet.
+  `US_ASSERT(IfPickReady, if_issue_o |-> ready_chk[if_pick_ctx_o])
+  // Round robin passes every other context at most once before it comes back to a ready one.
+  for (genvar c = 0; c < NumCtx; c++) begin : g_assert_wait
+    `US_ASSERT(IfReadyIssuedInTime, ready_chk[c] |-> int'(wait_q[c]) < int'(NumCtx))
+  end
+
+endmodule

@@ -1,0 +1,183 @@
+// The assertion bench: drives the units of tb/assert/assert_top.sv through one scenario and reports whether a
+// design assertion (rtl/us_assert.svh) failed. tb/py/test_assertions.py runs every scenario on the design as it
+// is (only those that break a unit's input contract may fail, each with its named assertion) and on copies with
+// a planted RTL bug (the scenario's ordinary traffic must then fail the assertion made for that bug).
+// usage: bench SCENARIO [seed]     exit 0: no assertion failed; 1: one failed (Verilator printed its name); 2: usage
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "Vassert_top.h"
+#include "verilated.h"
+
+namespace {
+
+constexpr unsigned kNumCtx = 3;  // assert_top's NumCtx
+
+struct Bench {
+    VerilatedContext ctx;
+    std::unique_ptr<Vassert_top> top;
+    unsigned long long cycle = 0;
+    unsigned long long rng;
+
+    explicit Bench(unsigned long long seed) : rng(seed * 2654435761u + 1u)
+    {
+        ctx.fatalOnError(false);  // a failed assertion marks the context; the bench reports it
+        top.reset(new Vassert_top(&ctx));
+        top->clk_i = 0;
+        top->rst_ni = 0;
+        top->eval();
+        tick();
+        top->rst_ni = 1;
+        top->eval();
+    }
+    unsigned rand(unsigned n)
+    {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        return (unsigned)(rng % n);
+    }
+    // One clock cycle with the inputs as set; true while no assertion has failed.
+    bool tick()
+    {
+        top->clk_i = 1;
+        top->eval();
+        top->clk_i = 0;
+        top->eval();
+        cycle++;
+        return !ctx.gotError();
+    }
+};
+
+// IF: every context runs; an issued context is busy for 1 to 3 cycles (shorter than the pipeline, so that round
+// robin is what keeps every context served); now and then an input write stalls issue.
+bool if_round_robin(Bench &b)
+{
+    unsigned busy_left[kNumCtx] = {};
+    b.top->if_running_i = (1u << kNumCtx) - 1u;
+    for (int k = 0; k < 3000; k++) {
+        unsigned busy = 0;
+        for (unsigned c = 0; c < kNumCtx; c++)
+            busy |= (busy_left[c] ? 1u : 0u) << c;
+        b.top->if_busy_i = busy;
+        b.top->if_tin_we_i = b.rand(10) == 0;
+        b.top->eval();
+        bool issue = b.top->if_issue_o;
+        unsigned pick = b.top->if_pick_ctx_o;
+        if (!b.tick())
+            return false;
+        for (unsigned c = 0; c < kNumCtx; c++)
+            if (busy_left[c])
+                busy_left[c]--;
+        if (issue && pick < kNumCtx)
+            busy_left[pick] = 1 + b.rand(3);
+    }
+    return true;
+}
+
+// The context state: every context launched, then instructions of each in ID and WB; the last pair has the given
+// stack pointers and contexts (ctx-ok keeps them legal).
+bool ctx_commit(Bench &b, unsigned loop_sp, unsigned addr_sp, unsigned id_ctx, unsigned wb_ctx)
+{
+    for (unsigned c = 0; c < kNumCtx; c++) {
+        b.top->ctx_launch_i = 1;
+        b.top->ctx_launch_ctx_i = c;
+        if (!b.tick())
+            return false;
+    }
+    b.top->ctx_launch_i = 0;
+    for (int k = 0; k < 50; k++) {
+        bool last = k == 49;
+        b.top->ctx_id_valid_i = 1;
+        b.top->ctx_id_ctx_i = last ? id_ctx : k % kNumCtx;
+        b.top->ctx_id_fc_i = 1;
+        b.top->ctx_id_loop_sp_i = last ? loop_sp : b.rand(9);
+        b.top->ctx_id_addr_sp_i = last ? addr_sp : b.rand(9);
+        b.top->ctx_wb_valid_i = 1;
+        b.top->ctx_wb_ctx_i = last ? wb_ctx : (k + 1) % kNumCtx;
+        if (!b.tick())
+            return false;
+    }
+    b.top->ctx_id_valid_i = 0;
+    b.top->ctx_wb_valid_i = 0;
+    for (int k = 0; k < 4; k++)
+        if (!b.tick())
+            return false;
+    return true;
+}
+
+// The temporaries' write port: write-back holds it in random cycles while the harness's input writes come one
+// after another, each held until tin_ready_o, as the harness does; `drop` lets one go after a cycle unserved.
+bool trf_inputs(Bench &b, bool drop)
+{
+    unsigned addr = 0;
+    bool dropped = false;
+    for (int k = 0; k < 500; k++) {
+        b.top->trf_wb_valid_i = b.rand(3) != 0;
+        b.top->trf_wb_we_i = b.top->trf_wb_valid_i && b.rand(2);
+        b.top->trf_tin_we_i = 1;
+        b.top->trf_tin_addr_i = addr & 127u;
+        b.top->trf_tin_data_i = 0x3F800000u + addr;
+        b.top->eval();
+        bool taken = b.top->trf_tin_ready_o;
+        if (!b.tick())
+            return false;
+        if (taken || (drop && !dropped && k > 100)) {
+            dropped = !taken;
+            addr++;  // the next write (a dropped one is never seen again)
+        }
+    }
+    return true;
+}
+
+// The retire port: instructions of context `ctx` every other cycle.
+bool retire(Bench &b, unsigned ctx)
+{
+    for (int k = 0; k < 20; k++) {
+        b.top->ret_wb_valid_i = k % 2;
+        b.top->ret_ctx_i = k % 2 ? ctx : 0;
+        if (!b.tick())
+            return false;
+    }
+    b.top->ret_wb_valid_i = 0;
+    return b.tick() && b.tick();
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    static const char *const names[] = {"if-round-robin", "ctx-ok",   "ctx-loop-sp", "ctx-addr-sp", "ctx-id-range",
+                                        "ctx-wb-range",   "trf-ok",   "trf-drop",    "retire-ok",   "retire-range"};
+    const char *s = argc > 1 ? argv[1] : "";
+    bool known = false;
+    for (const char *n : names)
+        known |= !strcmp(s, n);
+    if (!known) {
+        fprintf(stderr, "usage: bench SCENARIO [seed]; scenarios:");
+        for (const char *n : names)
+            fprintf(stderr, " %s", n);
+        fprintf(stderr, "\n");
+        return 2;
+    }
+    Bench b(argc > 2 ? strtoull(argv[2], nullptr, 0) : 1u);
+    bool ok = !strcmp(s, "if-round-robin") ? if_round_robin(b)
+              : !strcmp(s, "ctx-ok")       ? ctx_commit(b, 8, 8, 1, 2)
+              : !strcmp(s, "ctx-loop-sp")  ? ctx_commit(b, 9, 0, 1, 0)  // a push past a full loop stack
+              : !strcmp(s, "ctx-addr-sp")  ? ctx_commit(b, 0, 9, 1, 0)  // a push past a full address stack
+              : !strcmp(s, "ctx-id-range") ? ctx_commit(b, 0, 0, 3, 0)  // context 3 of NumCtx 3 in ID
+              : !strcmp(s, "ctx-wb-range") ? ctx_commit(b, 0, 0, 1, 3)  // context 3 of NumCtx 3 in WB
+              : !strcmp(s, "trf-ok")       ? trf_inputs(b, false)
+              : !strcmp(s, "trf-drop")     ? trf_inputs(b, true)        // an input write not held until taken
+              : !strcmp(s, "retire-ok")    ? retire(b, 2)
+                                           : retire(b, 3);              // context 3 of NumCtx 3 retired
+    b.top->final();
+    if (!ok) {
+        printf("bench %s: an assertion failed in cycle %llu\n", s, b.cycle);
+        return 1;
+    }
+    printf("bench %s: %llu cycles, no assertion failed\n", s, b.cycle);
+    return 0;
+}

@@ -1,0 +1,257 @@
+// The assertion bench's top (tb/assert/assert_bench.cpp drives it): the core's units that hold assertions, each
+// on its own with every input a port of this top, so that a scenario can drive a unit into the condition its
+// assertion forbids. NumCtx is 3, not a power of two, so that a context index can be out of range.
+module assert_top
+  import us_fc_pkg::*;
+#(
+  localparam int unsigned NumCtx  = 3,
+  localparam int unsigned CtxW    = 2,
+  localparam int unsigned LoopSpW = $clog2(DefaultLoopDepth + 1),
+  localparam int unsigned AddrSpW = $clog2(DefaultAddrDepth + 1)
+) (
+  input  logic                                   clk_i,
+  input  logic                                   rst_ni,
+
+  // us_if_stage
+  input  logic                                   if_tin_we_i,
+  input  logic [NumCtx-1:0]                      if_running_i,
+  input  logic [NumCtx-1:0]                      if_busy_i,
+  output logic                                   if_issue_o,
+  output logic [CtxW-1:0]                        if_pick_ctx_o,
+
+  // us_ctx_state: launch, and an instruction in ID and in WB
+  input  logic                                   ctx_launch_i,
+  input  logic [CtxW-1:0]                        ctx_launch_ctx_i,
+  input  logic                                   ctx_id_valid_i,
+  input  logic [CtxW-1:0]                        ctx_id_ctx_i,
+  input  logic                                   ctx_id_fc_i,
+  input  logic [LoopSpW-1:0]                     ctx_id_loop_sp_i,
+  input  logic [AddrSpW-1:0]                     ctx_id_addr_sp_i,
+  input  logic                                   ctx_wb_valid_i,
+  input  logic [CtxW-1:0]                        ctx_wb_ctx_i,
+  output logic [NumCtx-1:0]                      ctx_running_o,
+
+  // us_temp_rf: write-back's and the input's writes
+  input  logic                                   trf_wb_valid_i,
+  input  logic                                   trf_wb_we_i,
+  input  logic                                   trf_tin_we_i,
+  input  logic [6:0]                             trf_tin_addr_i,
+  input  logic [31:0]                            trf_tin_data_i,
+  output logic                                   trf_tin_ready_o,
+
+  // us_retire: the instruction in WB
+  input  logic                                   ret_wb_valid_i,
+  input  logic [3:0]                             ret_ctx_i,
+  output logic                                   ret_valid_o
+);
+
+  // ---- us_if_stage (its instruction memory stays empty)
+  logic                       if_valid;
+  logic [CtxW-1:0]            if_ctx;
+  logic [8:0]                 if_pc;
+  logic [5:0][31:0]           if_words;
+  us_if_stage #(
+    .NumCtx(NumCtx)
+  ) u_if_stage (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .tin_we_i       (if_tin_we_i),
+    .lp_imem_we_i   (1'b0),
+    .lp_imem_slot_i (9'd0),
+    .lp_imem_dword_i(3'd0),
+    .lp_imem_wdata_i(32'd0),
+    .ctx_running_i  (if_running_i),
+    .ctx_busy_i     (if_busy_i),
+    .ctx_pc_i       ('0),
+    .if_issue_o     (if_issue_o),
+    .if_pick_ctx_o  (if_pick_ctx_o),
+    .if_valid_o     (if_valid),
+    .if_ctx_o       (if_ctx),
+    .if_pc_o        (if_pc),
+    .if_words_o     (if_words)
+  );
+
+  // ---- us_ctx_state (FC commits carry empty stacks but the pointers the scenario gives)
+  logic [NumCtx-1:0]                    ctx_done, ctx_busy;
+  logic [NumCtx-1:0][ErrCount-1:0]      ctx_errors;
+  logic                                 ctx_clear;
+  logic [NumCtx-1:0][8:0]               ctx_pc;
+  us_frame_t [DefaultLoopDepth-1:0]     ctx_id_loop;
+  logic [LoopSpW-1:0]                   ctx_id_loop_sp, ctx_wb_loop_sp;
+  logic [DefaultAddrDepth-1:0][8:0]     ctx_id_addr;
+  logic [AddrSpW-1:0]                   ctx_id_addr_sp, ctx_wb_addr_sp;
+  logic [3:0]                           ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked, ctx_id_result;
+  logic [3:0][3:0]                      ctx_id_pred, ctx_wb_pred;
+  logic [3:0][DefaultCounterBits-1:0]   ctx_id_counter, ctx_wb_counter;
+  logic [3:0]                           ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked, ctx_wb_result;
+  logic [31:0]                          ctx_wb_retired;
+  logic [ErrCount-1:0]                  ctx_wb_errors;
+  us_frame_t                            ctx_wb_loop_top;
+  logic [8:0]                           ctx_wb_addr_top;
+  us_ctx_state #(
+    .NumCtx(NumCtx)
+  ) u_ctx_state (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .launch_i         (ctx_launch_i),
+    .launch_ctx_i     (ctx_launch_ctx_i),
+    .launch_covered_i (4'hF),
+    .clear_i          (1'b0),
+    .clear_ctx_i      ('0),
+    .code_addr_i      ('0),
+    .code_offset_i    ('0),
+    .if_issue_i       (1'b0),
+    .if_pick_ctx_i    ('0),
+    .if_valid_i       (ctx_id_valid_i),
+    .if_ctx_i         (ctx_id_ctx_i),
+    .id_next_pc_i     (9'd1),
+    .id_fc_i          (ctx_id_fc_i),
+    .id_fc_inactive_i (4'h0),
+    .id_fc_counter_i  ('0),
+    .id_fc_loop_i     ('0),
+    .id_fc_loop_sp_i  (ctx_id_loop_sp_i),
+    .id_fc_addr_i     ('0),
+    .id_fc_addr_sp_i  (ctx_id_addr_sp_i),
+    .wb_valid_i       (ctx_wb_valid_i),
+    .wb_ctx_i         (ctx_wb_ctx_i),
+    .wb_killed_i      (4'h0),
+    .wb_pred_i        ('0),
+    .wb_result_i      (4'h0),
+    .wb_errors_i      ('0),
+    .wb_done_i        (1'b0),
+    .ctx_running_o    (ctx_running_o),
+    .ctx_done_o       (ctx_done),
+    .ctx_errors_o     (ctx_errors),
+    .ctx_clear_o      (ctx_clear),
+    .ctx_busy_o       (ctx_busy),
+    .ctx_pc_o         (ctx_pc),
+    .ctx_id_loop_o    (ctx_id_loop),
+    .ctx_id_loop_sp_o (ctx_id_loop_sp),
+    .ctx_id_addr_o    (ctx_id_addr),
+    .ctx_id_addr_sp_o (ctx_id_addr_sp),
+    .ctx_id_covered_o (ctx_id_covered),
+    .ctx_id_killed_o  (ctx_id_killed),
+    .ctx_id_inactive_o(ctx_id_inactive),
+    .ctx_id_masked_o  (ctx_id_masked),
+    .ctx_id_pred_o    (ctx_id_pred),
+    .ctx_id_result_o  (ctx_id_result),
+    .ctx_id_counter_o (ctx_id_counter),
+    .ctx_wb_killed_o  (ctx_wb_killed),
+    .ctx_wb_inactive_o(ctx_wb_inactive),
+    .ctx_wb_masked_o  (ctx_wb_masked),
+    .ctx_wb_pred_o    (ctx_wb_pred),
+    .ctx_wb_result_o  (ctx_wb_result),
+    .ctx_wb_retired_o (ctx_wb_retired),
+    .ctx_wb_errors_o  (ctx_wb_errors),
+    .ctx_wb_counter_o (ctx_wb_counter),
+    .ctx_wb_loop_sp_o (ctx_wb_loop_sp),
+    .ctx_wb_addr_sp_o (ctx_wb_addr_sp),
+    .ctx_wb_loop_top_o(ctx_wb_loop_top),
+    .ctx_wb_addr_top_o(ctx_wb_addr_top)
+  );
+
+  // ---- us_temp_rf (write-back writes pixel 0 red of context 0, address 0)
+  logic [3:0][2:0][3:0][31:0] trf_rdata;
+  us_temp_rf #(
+    .NumCtx(NumCtx)
+  ) u_temp_rf (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .clear_i         (1'b0),
+    .clear_ctx_i     ('0),
+    .rgb_raddr_i     ('0),
+    .alpha_raddr_i   ('0),
+    .wb_valid_i      (trf_wb_valid_i),
+    .wb_we_i         ({15'h0, trf_wb_we_i}),
+    .wb_rgb_waddr_i  ('0),
+    .wb_alpha_waddr_i('0),
+    .wb_wdata_i      ('0),
+    .tin_we_i        (trf_tin_we_i),
+    .tin_ctx_i       ('0),
+    .tin_addr_i      (trf_tin_addr_i),
+    .tin_pixel_i     (2'd0),
+    .tin_data_i      ({4{trf_tin_data_i}}),
+    .trf_rdata_o     (trf_rdata),
+    .tin_ready_o     (trf_tin_ready_o)
+  );
+
+  // ---- us_retire (only the context matters here)
+  us_core_pkg::us_ctrl_t ret_ctrl;
+  always_comb begin
+    ret_ctrl     = '0;
+    ret_ctrl.ctx = ret_ctx_i;
+  end
+  /* verilator lint_off PINCONNECTEMPTY */
+  us_retire #(
+    .NumCtx(NumCtx)
+  ) u_retire (
+    .clk_i                  (clk_i),
+    .rst_ni                 (rst_ni),
+    .ex_ctrl_i              (ret_ctrl),
+    .wb_valid_i             (ret_wb_valid_i),
+    .wb_killed_i            ('0),
+    .wb_pred_i              ('0),
+    .wb_result_i            ('0),
+    .wb_errors_i            ('0),
+    .wb_done_i              (1'b0),
+    .wb_temp_rgb_mask_i     ('0),
+    .wb_temp_alpha_mask_i   ('0),
+    .wb_wdata_i             ('0),
+    .wb_out_rgb_mask_i      ('0),
+    .wb_out_alpha_mask_i    ('0),
+    .wb_out_rgb_addr_i      ('0),
+    .wb_out_alpha_addr_i    ('0),
+    .wb_w_mask_i            ('0),
+    .wb_val_i               ('0),
+    .wb_pred_mask_i         ('0),
+    .wb_result_mask_i       ('0),
+    .ctx_inactive_i         ('0),
+    .ctx_masked_i           ('0),
+    .ctx_retired_i          ('0),
+    .ctx_counter_i          ('0),
+    .ctx_loop_sp_i          ('0),
+    .ctx_addr_sp_i          ('0),
+    .ctx_loop_top_i         ('0),
+    .ctx_addr_top_i         ('0),
+    .retire_valid_o         (ret_valid_o),
+    .retire_ctx_o           (),
+    .retire_seq_o           (),
+    .retire_pc_o            (),
+    .retire_next_pc_o       (),
+    .retire_inst_o          (),
+    .retire_running_before_o(),
+    .retire_running_after_o (),
+    .retire_killed_after_o  (),
+    .retire_temp_addr_o     (),
+    .retire_temp_mask_o     (),
+    .retire_temp_val_o      (),
+    .retire_out_addr_o      (),
+    .retire_out_mask_o      (),
+    .retire_out_val_o       (),
+    .retire_w_mask_o        (),
+    .retire_w_val_o         (),
+    .retire_pred_mask_o     (),
+    .retire_pred_val_o      (),
+    .retire_result_mask_o   (),
+    .retire_result_val_o    (),
+    .retire_jumped_o        (),
+    .retire_inactive_after_o(),
+    .retire_counter_after_o (),
+    .retire_loop_sp_o       (),
+    .retire_addr_sp_o       (),
+    .retire_loop_top_o      (),
+    .retire_addr_top_o      (),
+    .retire_errors_o        (),
+    .retire_done_o          ()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // The units' other outputs: this bench watches only their assertions.
+  logic unused;
+  assign unused = ^{if_valid, if_ctx, if_pc, if_words, ctx_done, ctx_busy, ctx_errors, ctx_clear, ctx_pc,
+                    ctx_id_loop, ctx_id_loop_sp, ctx_wb_loop_sp, ctx_id_addr, ctx_id_addr_sp, ctx_wb_addr_sp,
+                    ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked, ctx_id_result, ctx_id_pred,
+                    ctx_wb_pred, ctx_id_counter, ctx_wb_counter, ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked,
+                    ctx_wb_result, ctx_wb_retired, ctx_wb_errors, ctx_wb_loop_top, ctx_wb_addr_top, trf_rdata};
+
+endmodule
