@@ -89,20 +89,30 @@ def source_lines(f):
         return None
 
 
+def span_lines(span):
+    """'135,139-140' -> [135, 139, 140] (Verilator's S key: the lines a block or arm holds); [] if malformed."""
+    out = []
+    for part in span.split(","):
+        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if not m:
+            return []
+        out += range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1)
+    return out
+
+
 def line_counts(points):
     """{file: {line: count}}: each line of code inside a block or arm span, counted by the innermost one."""
     spans = collections.defaultdict(list)
     for (kind, f, line, col, comment, span), count in points.items():
-        m = re.fullmatch(r"(\d+)-(\d+)|(\d+)", span)
-        if kind != "toggles" and m:
-            lo, hi = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)),) * 2
-            spans[f].append((hi - lo, lo, hi, count))
+        held = span_lines(span) if kind != "toggles" else []
+        if held:
+            spans[f].append((max(held) - min(held), held, count))
     out = {}
     for f, ss in spans.items():
         text = source_lines(f)
         best = {}
-        for width, lo, hi, count in sorted(ss, reverse=True):  # widest first: the innermost is written last
-            for n in range(lo, hi + 1):
+        for _, held, count in sorted(ss, key=lambda s: -s[0]):  # widest first: the innermost is written last
+            for n in held:
                 if text is None or (n <= len(text) and not NOT_CODE.fullmatch(text[n - 1])):
                     best[n] = count
         out[f] = best
@@ -187,9 +197,11 @@ def uncovered_text(points):
             toggles[f][(line, name)].add(bit)
         else:
             by_file[f].append(f"  {line}: {'block' if kind == 'lines' else 'branch ' + comment}"
-                              + (f" (lines {span})" if span and kind == "lines" else ""))
-    out = ["Points never hit (make rtl-coverage). Lines: statement blocks; branches: if/else arms and case items;",
-           "toggles: signal[bits] that never changed, at the line declaring them.", ""]
+                              + (f" (lines {span})" if span else ""))
+    out = ["Points never hit (make rtl-coverage), at the line Verilator gives them. Block: a statement block;",
+           "branch: an arm of an if (if, else: the else may be implicit), of an if-else-if chain (if, elsif, else) or",
+           "a case item, with the lines the arm holds; toggle: signal[bits] that never changed, at their declaration.",
+           ""]
     for f in sorted(set(by_file) | set(toggles)):
         out.append(f)
         out += by_file[f]
