@@ -1,4 +1,6 @@
 """The checks of the Python tests: each named, counted, and printed when it fails; a test ends with summary()."""
+import os
+import subprocess
 failures = []
 checks = [0]
 
@@ -16,3 +18,14 @@ def summary():
     """Prints 'K of N checks passed' and returns the exit status (1 if any check failed)."""
     print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
     return 1 if failures else 0
+
+
+def build_tool_copy(tree, tool):
+    """Builds build/bin/TOOL of a copy of the tree (planted-bug tests) with its Makefile, without link-time
+    optimisation (a mutation rebuilds one object); returns its path."""
+    jobs = str(min(os.cpu_count() or 2, 4))
+    p = subprocess.run(["make", "--no-print-directory", "-j" + jobs, "-C", tree, "OPTFLAGS=", "BUILD=b",
+                        "b/bin/" + tool], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"building {tool} in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+    return os.path.join(tree, "b", "bin", tool)

@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import check, summary  # noqa: E402
+from checklib import build_tool_copy, check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "build", "bin")
@@ -192,15 +192,6 @@ PLANTS = [
 ]
 
 
-def build_copy(tree):
-    jobs = str(min(os.cpu_count() or 2, 4))
-    p = subprocess.run(["make", "--no-print-directory", "-j" + jobs, "-C", tree, "OPTFLAGS=", "BUILD=b", "b/bin/uscov"],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"building uscov in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
-    return os.path.join(tree, "b", "bin", "uscov")
-
-
 def main():
     ops, valid, rules = expected_counts()
     check(ops == 27 and valid == 82188, f"the independent count: {ops} ops, {valid} ALU bins can exist")
@@ -219,7 +210,7 @@ def main():
         shutil.copy(os.path.join(ROOT, "tb", "config.mk"), os.path.join(tree, "tb"))
         for d in ("mk", "model"):
             shutil.copytree(os.path.join(ROOT, d), os.path.join(tree, d))
-        ok, why = verdict(build_copy(tree), vecs, os.path.join(tmp, "cov-copy"), valid, rules)
+        ok, why = verdict(build_tool_copy(tree, "uscov"), vecs, os.path.join(tmp, "cov-copy"), valid, rules)
         check(ok, f"the unchanged copy agrees ({why})")
         path = os.path.join(tree, COV_C)
         orig = open(path).read()
@@ -229,7 +220,7 @@ def main():
             with open(path, "w") as fh:
                 fh.write(orig.replace(old, new))
             try:
-                ok, why = verdict(build_copy(tree), vecs, os.path.join(tmp, "cov-plant"), valid, rules)
+                ok, why = verdict(build_tool_copy(tree, "uscov"), vecs, os.path.join(tmp, "cov-plant"), valid, rules)
             finally:
                 with open(path, "w") as fh:
                     fh.write(orig)

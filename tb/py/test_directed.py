@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import check, summary  # noqa: E402
+from checklib import build_tool_copy, check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "vectors", "smoke")
@@ -242,16 +242,6 @@ def usim_fails(usim, vec, strip, tmp):
     return p.returncode == 1
 
 
-def build(tree):
-    """Builds the copy's usim with the Makefile (no link-time optimisation: a mutation rebuilds one object)."""
-    jobs = str(min(os.cpu_count() or 2, 4))
-    p = subprocess.run(["make", "--no-print-directory", "-j" + jobs, "-C", tree, "OPTFLAGS=", "BUILD=b", "b/bin/usim"],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(f"building usim in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
-    return os.path.join(tree, "b", "bin", "usim")
-
-
 def main():
     vecs = {n: os.path.join(SMOKE, f"directed-{n}.vec") for n in NAMES}
     found = sorted(os.path.basename(f) for f in glob.glob(os.path.join(SMOKE, "directed-*.vec")))
@@ -298,7 +288,7 @@ def main():
         shutil.copy(os.path.join(ROOT, "tb", "config.mk"), os.path.join(tree, "tb"))
         for d in ("mk", "model"):
             shutil.copytree(os.path.join(ROOT, d), os.path.join(tree, d))
-        usim = build(tree)
+        usim = build_tool_copy(tree, "usim")
         clean = [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)]
         check(not clean, f"the unmutated copy passes every directed vector (fails: {clean})")
         for what, rel, old, new, must, results in PLANTS:
@@ -310,7 +300,7 @@ def main():
             with open(path, "w") as fh:
                 fh.write(orig.replace(old, new))
             try:
-                usim = build(tree)
+                usim = build_tool_copy(tree, "usim")
                 failing = [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)]
                 by_result = [n for n in must if usim_fails(usim, vecs[n], True, tmp)]
             finally:
@@ -322,7 +312,7 @@ def main():
             if ok:
                 print(f"ok: {what}: fails {', '.join('directed-' + n for n in failing)}"
                       f"{' (results)' if results else ' (trace only)'}")
-        usim = build(tree)
+        usim = build_tool_copy(tree, "usim")
         check(not [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)], "the restored copy passes again")
     return summary()
 
