@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""make rtl-coverage, the report: from the RTL coverage counts that make rtl-coverage's runs folded into one
-Verilator coverage file (tb/regress/regress.py --coverage-dir), writes into OUT
+"""make rtl-coverage, the report: from the RTL coverage counts that make rtl-coverage's runs folded into Verilator
+coverage files (tb/regress/regress.py --coverage-dir), lines and branches from --dat (the line-coverage build's
+runs), toggles from --toggle-dat (the toggle build's, a smaller suite), writes into OUT
+- merged.dat: the two together (verilator_coverage --write; of --toggle-dat only its toggles), when there are two;
 - coverage.info: lcov's form, by verilator_coverage --write-info (every point of a source line, lines, branches and
   toggles alike, the line's count the smallest of them), and html/, genhtml's report of it;
 - code.info and html-code/: lines and branches only, where unexercised code is easier to see (written here:
@@ -15,9 +17,10 @@ that block or arm ran (blank, comment and bare begin/end lines are not counted).
 points, only toggles. Branches: every arm of an if (the implicit else too), of an if-else-if chain and of a case.
 A point counts as hit when any instance, and any parameterisation, of its module hit it (Verilator already sums a
 module's instances; variants such as us_ram__D100_W20 are summed here). A toggle point counts the changes of one bit.
-Exit 1 when the counts are missing, malformed or empty, or when us_core has no point hit (a run that simulated
-nothing, or wrote no counts, must not pass for a report); exit 2 on bad arguments or a missing tool.
-usage: rtl_coverage.py --dat FILE --out DIR [--runs-json FILE]"""
+Exit 1 when the counts are missing, malformed or empty, or when the core has no point of their kind hit (a run that
+simulated nothing, wrote no counts, or came from the other build must not pass for a report); exit 2 on bad
+arguments or a missing tool.
+usage: rtl_coverage.py --dat FILE [--runs-json FILE] [--toggle-dat FILE [--toggle-runs-json FILE]] --out DIR"""
 import argparse
 import collections
 import json
@@ -30,8 +33,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADER = "# SystemC::Coverage-3"
 KINDS = ("lines", "branches", "toggles")
-# The module that must show hits: the core itself (the top of every run).
-CORE = "rtl/core/us_core.sv"
+# Where hits must show: the core (the top of every run: us_core.sv, its wiring, has toggles only, its stages lines).
+CORE = "rtl/core/"
 
 
 class CoverageError(Exception):
@@ -157,11 +160,13 @@ def cell(hit, total):
     return f"{hit:>6}/{total:<6} {100.0 * hit / total:5.1f}%" if total else f"{'-':>6} {'':6} {'':6}"
 
 
-def summary_text(points, lines, runs, dat):
+def summary_text(points, lines, sources):
+    """sources: [(what, runs text, dat)], the counts each measure comes from."""
     per_file = tally(points, lines)
     width = max(len(f) for f in per_file)
-    head = f"RTL code coverage: {runs} runs ({os.path.relpath(dat, ROOT)}); hit/total per SV file, every instance"
-    out = [head, f"{'file':<{width}}  " + "  ".join(f"{k:^20}" for k in KINDS)]
+    out = ["RTL code coverage, hit/total per SV file, every instance:"]
+    out += [f"  {what}: {runs} ({os.path.relpath(dat, ROOT)})" for what, runs, dat in sources]
+    out += [f"{'file':<{width}}  " + "  ".join(f"{k:^20}" for k in KINDS)]
     total = {k: [0, 0] for k in KINDS}
     for f in sorted(per_file):
         out.append(f"{f:<{width}}  " + "  ".join(cell(*per_file[f][k]) for k in KINDS))
@@ -241,11 +246,29 @@ def lcov_reports(dat, out, points, lines):
     tool(["verilator_coverage", "--annotate", ann, "--annotate-all", dat], "verilator_coverage --annotate")
 
 
+def runs_text(path):
+    """'N runs of suite S, seed K' from regress.py's merged.json ('? runs' without one)."""
+    if not path:
+        return "? runs"
+    with open(path) as fh:
+        got = json.load(fh)
+    return f"{got.get('runs', '?')} runs" + (f" of suite {got['suite']}, seed {got.get('seed', '?')}"
+                                            if "suite" in got else "")
+
+
+def hits_core(points, kinds, dat):
+    if not any(c for p, c in points.items() if p[1].startswith(CORE) and p[0] in kinds):
+        raise CoverageError(f"{dat}: no {' or '.join(kinds)} point of the core ({CORE}) was hit: the runs "
+                            "simulated nothing, or the counts come from the wrong build")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dat", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--runs-json", help="regress.py's merged.json: how many runs the counts hold")
+    ap.add_argument("--toggle-dat", help="the toggle build's counts (without it the report has no toggles)")
+    ap.add_argument("--toggle-runs-json")
     a = ap.parse_args()
     missing = [t for t in ("verilator_coverage", "genhtml") if not shutil.which(t)]
     if missing:
@@ -254,21 +277,37 @@ def main():
         return 2
     dat, out = os.path.abspath(a.dat), os.path.abspath(a.out)
     try:
-        points = read_points(dat)
-        core_hits = sum(1 for p, c in points.items() if p[1] == CORE and c)
-        if not core_hits:
-            raise CoverageError(f"{dat}: no point of {CORE} was hit: the runs simulated nothing")
-        runs = "?"
-        if a.runs_json:
-            with open(a.runs_json) as fh:
-                runs = json.load(fh).get("runs", "?")
+        code = read_points(dat)
+        hits_core(code, ("lines", "branches"), dat)
+        points = collections.Counter({p: c for p, c in code.items() if p[0] != "toggles"})
+        sources = [("lines and branches", runs_text(a.runs_json), dat)]
         os.makedirs(out, exist_ok=True)
+        both = os.path.join(out, "merged.dat")  # where the two are merged, when there are two
+        tdat = os.path.abspath(a.toggle_dat) if a.toggle_dat else None
+        if tdat and both in (dat, tdat):
+            raise CoverageError(f"{both} is where the report merges --dat and --toggle-dat: give the counts from "
+                                "elsewhere")
+        if both != dat and os.path.exists(both):  # a stale one from a report with toggles
+            os.remove(both)
+        if not tdat:
+            both = dat
+        else:
+            toggles = read_points(tdat)
+            hits_core(toggles, ("toggles",), tdat)
+            points.update({p: c for p, c in toggles.items() if p[0] == "toggles"})
+            sources.append(("toggles", runs_text(a.toggle_runs_json), tdat))
+            only = os.path.join(out, "toggles.dat")  # the toggle build's toggles alone: its suite is not SUITE
+            with open(tdat, encoding="utf-8", errors="surrogateescape") as fi, \
+                    open(only, "w", encoding="utf-8", errors="surrogateescape") as fo:
+                fo.writelines(line for n, line in enumerate(fi) if not n or "\x01page\x02v_toggle/" in line)
+            tool(["verilator_coverage", "--write", both, dat, only], "verilator_coverage --write")
+            os.remove(only)
         lines = line_counts(points)
-        lcov_reports(dat, out, points, lines)
+        lcov_reports(both, out, points, lines)
     except (CoverageError, OSError, ValueError) as e:
         print(f"rtl_coverage: {e}", file=sys.stderr)
         return 1
-    text, _ = summary_text(points, lines, runs, dat)
+    text, _ = summary_text(points, lines, sources)
     with open(os.path.join(out, "summary.txt"), "w") as fh:
         fh.write(text)
     with open(os.path.join(out, "uncovered.txt"), "w") as fh:

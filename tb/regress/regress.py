@@ -122,10 +122,10 @@ def run(job, index, extra):
 
 class CoverageFolder:
     """Folds the runs' coverage files into COVERAGE/merged.dat with verilator_coverage, a batch at a time, and
-    removes them once folded. Counts the runs merged.dat holds (merged.json)."""
+    removes them once folded. merged.json: how many runs merged.dat holds, of which suite and seed."""
 
-    def __init__(self, fold):
-        self.fold, self.pending, self.runs, self.error = fold, [], 0, ""
+    def __init__(self, fold, label):
+        self.fold, self.label, self.pending, self.runs, self.error = fold, label, [], 0, ""
         self.merged = os.path.join(COVERAGE, "merged.dat")
         for old in (self.merged, os.path.join(COVERAGE, "merged.json")):
             if os.path.exists(old):
@@ -162,7 +162,7 @@ class CoverageFolder:
         self.runs += len(self.pending)
         self.pending = []
         with open(os.path.join(COVERAGE, "merged.json"), "w") as fh:
-            json.dump({"runs": self.runs}, fh)
+            json.dump({"runs": self.runs, **self.label}, fh)
         return ""
 
 
@@ -230,7 +230,7 @@ def main():
         os.remove(old)
     shutil.rmtree(os.path.join(OUT, "results"), ignore_errors=True)
     os.makedirs(os.path.join(OUT, "results"))
-    folder = CoverageFolder(a.coverage_fold) if COVERAGE else None
+    folder = CoverageFolder(a.coverage_fold, {"suite": a.suite, "seed": a.seed}) if COVERAGE else None
     jobs = jobs_for(suites[a.suite], a.seed, a.shared, ctxs)
     kinds = set(a.kinds.split(","))
     jobs = [j for j in jobs if j.name.split("/")[0] in kinds]
