@@ -26,6 +26,9 @@ OUT = os.path.join(ROOT, "build", "rtl-plants")
 FC, IF_STAGE, OMOD = "rtl/us_fc.sv", "rtl/core/us_if_stage.sv", "rtl/fp/us_fp_omod.sv"
 ID, WB, TRANS, LOAD = "rtl/core/us_id_stage.sv", "rtl/core/us_wb_stage.sv", "rtl/fp/us_fp_trans_reduce.sv", \
     "rtl/us_load_port.sv"
+# every covered member's want, running or not (vote()'s want without its running gate)
+MEMBER_WANTS = "|(members & {" + ", ".join(
+    f"fi.jump_func[{{alu_result_i[{p}], pred_bit[{p}], bool_const_i[fa.bool_addr]}}]" for p in (3, 2, 1, 0)) + "})"
 LN2_NAN = "if (is_nan)      spec_res_o = qnan;\n" + " " * 8 + "else if (e_zero) spec_res_o = us_fp_pkg::NegInf;"
 JUMP_ANY = "jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)\n" + " " * 70 + \
     ": ((members & ~gone) == 4'h0);"
@@ -40,7 +43,7 @@ PLANTS = [
      JUMP_ANY, JUMP_ANY.replace("|(v.want & v.voters)", "|(v.want & tf.member)"), (4,), ["break-any"]),
     ("break-any-voters", "BREAK with JUMP_ANY counts the wants of the covered loop members, killed and inactive ones "
      "too, instead of the voters'", FC, JUMP_ANY,
-     JUMP_ANY.replace("|(v.want & v.voters)", "|(vote(tf.member).want & members)"), (4,), ["break-any-gone"]),
+     JUMP_ANY.replace("|(v.want & v.voters)", MEMBER_WANTS), (4,), ["break-any-gone"]),
     ("break-killed", "killed loop members hold a BREAK with JUMP_ANY=ALL", FC,
      "gone    = tf.broken | killed_i | (brk", "gone    = tf.broken | (brk", (4,), ["break-killed"]),
     ("omod-min-normal", "OMOD flushes results at the smallest normal exponent", OMOD,
