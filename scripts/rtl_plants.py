@@ -142,7 +142,7 @@ def main():
             print(lines[-1], flush=True)
             continue
         failed, said = check_fails(name, check, os.path.join(tree, "b", "cosim"))
-        by = "test_ipc.py" if check == "ipc" else "the directed vectors"
+        by = "test_ipc.py" if check == "ipc" else "the directed and error vectors"
         lines.append(f"{'ok' if failed else 'FAIL'} {name} ({what}): {'caught' if failed else 'NOT caught'} by {by}"
                      f" ({said})")
         bad += not failed
