@@ -33,7 +33,7 @@ help:
 	@echo "              random program [SUITE=$(REGRESS_SUITES)] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
 	@echo "make test     install what is missing, build, run every test; ends with 'N passed, M failed'"
 	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
-	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (15,277 vectors)"
+	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (15,286 vectors)"
 	@echo "make coverage functional coverage from the model's retire events: build/coverage/coverage.{txt,html}"
 	@echo "make rtl-coverage  RTL line and branch coverage of the regression [SUITE=full|smoke], toggles of"
 	@echo "              [RTLCOV_TOGGLE_SUITE=smoke|none] [RTLCOV_CTX=n ...]: build/rtl-coverage/summary.txt,"
@@ -222,7 +222,7 @@ piglit-check: $(BUILD)/bin/usim $(BUILD)/bin/usdis
 .PHONY: piglit-vectors piglit-check
 
 # Vectors from the generator: vectors/smoke is checked in (regenerating it changes nothing); the full suite
-# (15,277 vectors) goes to build/vectors/full.
+# (15,286 vectors) goes to build/vectors/full.
 vectors: $(BUILD)/bin/usgen
 	rm -rf vectors/smoke.new && $(BUILD)/bin/usgen --suite smoke --out vectors/smoke.new
 	rm -rf vectors/smoke && mv vectors/smoke.new vectors/smoke

@@ -6,7 +6,12 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
 - frozen-rr: IF's round-robin pointer never moves (rtl/core/us_if_stage.sv). Check: tb/py/test_ipc.py (NUM_CTX 4
   and 8); the harness's assertion IfReadyIssuedInTime may stop a run first (tb/py/test_assertions.py plants the
   same on the assertion bench).
-- the flow-control and OMOD corners of issue 15: the directed vectors named for each fail in lockstep (NUM_CTX 4).
+- the flow-control and OMOD corners of issue 15: the directed vectors named for each fail in lockstep (NUM_CTX 4);
+  break-any-voters (a BREAK with JUMP_ANY that also counts the wants of killed and inactive members) is caught by
+  directed-break-any-gone;
+- the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
+  US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
+  the "directed-" prefix; error vectors by their whole name).
 Builds take minutes each; results go to build/rtl-plants/summary.txt.
 usage: rtl_plants.py [--only NAME] [--keep]"""
 import argparse
@@ -19,6 +24,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "rtl-plants")
 FC, IF_STAGE, OMOD = "rtl/us_fc.sv", "rtl/core/us_if_stage.sv", "rtl/fp/us_fp_omod.sv"
+ID, WB, TRANS, LOAD = "rtl/core/us_id_stage.sv", "rtl/core/us_wb_stage.sv", "rtl/fp/us_fp_trans_reduce.sv", \
+    "rtl/us_load_port.sv"
+# every covered member's want, running or not (vote()'s want without its running gate)
+MEMBER_WANTS = "|(members & {" + ", ".join(
+    f"fi.jump_func[{{alu_result_i[{p}], pred_bit[{p}], bool_const_i[fa.bool_addr]}}]" for p in (3, 2, 1, 0)) + "})"
+LN2_NAN = "if (is_nan)      spec_res_o = qnan;\n" + " " * 8 + "else if (e_zero) spec_res_o = us_fp_pkg::NegInf;"
 JUMP_ANY = "jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.want & v.voters)\n" + " " * 70 + \
     ": ((members & ~gone) == 4'h0);"
 
@@ -30,10 +41,35 @@ PLANTS = [
      FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),
     ("break-any-members", "BREAK with JUMP_ANY counts the wants of all loop members (uncovered ones too)", FC,
      JUMP_ANY, JUMP_ANY.replace("|(v.want & v.voters)", "|(v.want & tf.member)"), (4,), ["break-any"]),
+    ("break-any-voters", "BREAK with JUMP_ANY counts the wants of the covered loop members, killed and inactive ones "
+     "too, instead of the voters'", FC, JUMP_ANY,
+     JUMP_ANY.replace("|(v.want & v.voters)", MEMBER_WANTS), (4,), ["break-any-gone"]),
     ("break-killed", "killed loop members hold a BREAK with JUMP_ANY=ALL", FC,
      "gone    = tf.broken | killed_i | (brk", "gone    = tf.broken | (brk", (4,), ["break-killed"]),
     ("omod-min-normal", "OMOD flushes results at the smallest normal exponent", OMOD,
      "exp_b <= 9'd3", "exp_b <= 9'd4", (4,), ["omod-min-normal"]),
+    # the RTL coverage holes closed by directed and error vectors (docs/testplan.md, RTL code coverage)
+    ("ln2-nan", "LN2 forgets its NaN test (a positive NaN reads as +inf)", TRANS, LN2_NAN,
+     LN2_NAN.replace("if (is_nan) ", "if (1'b0)   "), (4,), ["trans-special"]),
+    ("watchdog-late", "the watchdog ends a quad one instruction late", WB,
+     "ctx_retired_i + 32'd1 >= watchdog_i", "ctx_retired_i >= watchdog_i", (4,), ["watchdog"]),
+    ("bank-dwords", "the instruction bank registers store into the wrong dword (bank 5 - d)", LOAD,
+     "bank_dword = 3'(d);", "bank_dword = 3'(5 - d);", (4,), ["banks"]),
+    ("jump-no-offset", "FC jump targets leave out US_CODE_OFFSET", FC,
+     "target = fa.jump_addr + ((fa.jump_global", "target = fa.jump_addr + 9'd0 * ((fa.jump_global", (4,),
+     ["relocated"]),
+    ("alpha-omod-op", "alpha OMOD 7 is legal beside any op (unclamped)", ID,
+     "(!id_alpha_select_op || id_cmn.alpha_clamp)", "(id_cmn.alpha_clamp)", (4,), ["error-alpha_omod_op"]),
+    ("alpha-omod-clamp", "alpha OMOD 7 is checked against RGB_CLAMP instead of ALPHA_CLAMP", ID,
+     "(!id_alpha_select_op || id_cmn.alpha_clamp)", "(!id_alpha_select_op || id_cmn.rgb_clamp)", (4,),
+     ["error-alpha_omod_clamp"]),
+    ("sop-pairing", "rgb SOP is refused only beside alpha DP (not beside the other non-transcendentals)", ID,
+     "US_ALU_RGBA_INST_RGB_OP_SOP && !id_alpha_trans_op",
+     "US_ALU_RGBA_INST_RGB_OP_SOP && id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP", (4,),
+     ["error-sop_pairing"]),
+    ("fc-pred-rgba", "the FC RGBA predicate rule reads ALPHA_PRED_SEL instead of RGB_PRED_SEL", ID,
+     "id_cmn.rgb_pred_sel == us_isa_pkg::US_CMN_INST_RGB_PRED_SEL_RGBA) begin",
+     "id_cmn.alpha_pred_sel == us_isa_pkg::US_CMN_INST_ALPHA_PRED_SEL_RGBA) begin", (4,), ["error-fc_pred_rgba"]),
 ]
 COPY = ["Makefile", "tb/config.mk", "mk", "model", "rtl", "tb/cosim", "scripts", "spec"]
 
@@ -46,13 +82,15 @@ def check_fails(name, check, cosim_dir):
         fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL")]
         return p.returncode != 0, (fails[0][:400] if fails else p.stdout.strip()[-200:])
     failing = []
-    for vec in sorted(glob.glob(os.path.join(ROOT, "vectors", "smoke", "directed-*.vec"))):
+    smoke = os.path.join(ROOT, "vectors", "smoke")
+    for vec in sorted(glob.glob(os.path.join(smoke, "directed-*.vec")) + glob.glob(os.path.join(smoke, "error-*.vec"))):
         p = subprocess.run([os.path.join(cosim_dir, "ctx4", "uscosim"), vec, "--quads", "4", "--quiet",
                             "--report-dir", OUT], capture_output=True, text=True, cwd=ROOT)
         if p.returncode not in (0, 1):
             return False, f"{os.path.basename(vec)}: exit {p.returncode}: {(p.stdout + p.stderr)[-300:]}"
         if p.returncode == 1:
-            failing.append(os.path.basename(vec)[len("directed-"):-len(".vec")])
+            name = os.path.basename(vec)[:-len(".vec")]
+            failing.append(name[len("directed-"):] if name.startswith("directed-") else name)
     missed = [v for v in check if v not in failing]
     return not missed, f"failing: {', '.join(failing) or 'none'}" + (f"; not failing: {missed}" if missed else "")
 
@@ -104,7 +142,7 @@ def main():
             print(lines[-1], flush=True)
             continue
         failed, said = check_fails(name, check, os.path.join(tree, "b", "cosim"))
-        by = "test_ipc.py" if check == "ipc" else "the directed vectors"
+        by = "test_ipc.py" if check == "ipc" else "the directed and error vectors"
         lines.append(f"{'ok' if failed else 'FAIL'} {name} ({what}): {'caught' if failed else 'NOT caught'} by {by}"
                      f" ({said})")
         bad += not failed

@@ -399,18 +399,32 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
 }
 
 /* The faults a program can hold, one vector each: an illegal word (a reserved RGB_OP) and a jump out of the code
- * window, after an ALU that writes, so the error ends a quad that did something. */
+ * window, then the pairing rules of docs/spec.md section 2 (rules 4 and 5) that only a raw word breaks: alpha
+ * OMOD 7 (disabled) beside a non-select op (MAD), alpha OMOD 7 beside a select op (MAX) with ALPHA_CLAMP, rgb SOP
+ * beside a non-transcendental alpha op (MAD), and an FC instruction whose RGB_PRED_SEL is RGBA. Each illegal word
+ * comes after an ALU that writes, so the error ends a quad that did something, and before an OUT it must not
+ * reach. The raw words are legal ones (usasm's) with one field changed: the alpha MAD t2.a of
+ * `alu rgb: mad t2.rgb, src0.rgb, src0.111, src0.000  alpha: mad t2.a, src0.a, src0.1, src0.0  src0=t0` (dword 4
+ * 0x00C0C020, dword 5 0x20490020) with OMOD (dword 4 bits 28:26) 7; its alpha MAX (0x0060C023) with OMOD 7 and
+ * ALPHA_CLAMP (dword 0 bit 20); its RGB_OP (dword 5 bits 3:0) SOP (10); `fc jump 2 func=0xff` with RGB_PRED_SEL
+ * (dword 0 bits 5:3) RGBA (1). */
+#define ERR_ALU "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.111  src0=t0\n"
+#define ERR_OUT "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n"
 bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_size)
 {
     static const char *const src[US_GEN_ERROR_VECTORS] = {
-        "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.111  src0=t0\n"
-        "    .inst 0x00007800, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000006\n"
-        "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n",
-        "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.111  src0=t0\n"
-        "    fc jump 300 func=0xff global alu_wait\n"
-        "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n",
+        ERR_ALU "    .inst 0x00007800, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000006\n" ERR_OUT,
+        ERR_ALU "    fc jump 300 func=0xff global alu_wait\n" ERR_OUT,
+        ERR_ALU "    .inst 0x00007800, 0x08020000, 0x08020000, 0x00db0220, 0x1cc0c020, 0x20490020\n" ERR_OUT,
+        ERR_ALU "    .inst 0x00107800, 0x08020000, 0x08020000, 0x00db0220, 0x1c60c023, 0x00490020\n" ERR_OUT,
+        ERR_ALU "    .inst 0x00007800, 0x08020000, 0x08020000, 0x00db0220, 0x00c0c020, 0x2049002a\n" ERR_OUT,
+        ERR_ALU "    .inst 0x0000000a, 0x00000000, 0x0000ff00, 0x00020000, 0x00000000, 0x00000000\n" ERR_OUT,
     };
-    static const char *const names[US_GEN_ERROR_VECTORS] = {"error-illegal_inst", "error-pc_range"};
+    static const char *const names[US_GEN_ERROR_VECTORS] = {"error-illegal_inst", "error-pc_range",
+                                                            "error-alpha_omod_op", "error-alpha_omod_clamp",
+                                                            "error-sop_pairing", "error-fc_pred_rgba"};
+    static const char *const faults[US_GEN_ERROR_VECTORS] = {"illegal_inst", "pc_range", "illegal_inst",
+                                                             "illegal_inst", "illegal_inst", "illegal_inst"};
     static us_program_t prog;
     us_knobs_t k;
     us_knobs_default(&k);
@@ -419,7 +433,7 @@ bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_s
     load_vector(&k, 4242u + which, &prog, names[which], v);
     v->unsafe = true; /* a fault the model reports and the hardware leaves undefined */
     snprintf(v->unsafe_why, sizeof v->unsafe_why, "a program that faults on purpose (%s); the hardware has no "
-             "such error state", names[which] + 6);
+             "such error state", faults[which]);
     return true;
 }
 

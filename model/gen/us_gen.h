@@ -48,8 +48,10 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
 /* Sets the bits the CTM rules ask for (us_rules_fix), quietly: what every generator does by default. */
 void us_gen_make_safe(us_program_t *p);
 
-/* Vectors whose program faults: 0 an illegal instruction word, 1 a jump out of the code window. */
-#define US_GEN_ERROR_VECTORS 2u
+/* Vectors whose program faults: 0 an illegal instruction word (a reserved RGB_OP), 1 a jump out of the code window,
+ * 2-5 a broken pairing rule (alpha OMOD 7 beside MAD, alpha OMOD 7 with ALPHA_CLAMP, rgb SOP beside alpha MAD, FC
+ * with RGB_PRED_SEL RGBA). */
+#define US_GEN_ERROR_VECTORS 6u
 bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_size);
 
 #endif

@@ -203,11 +203,121 @@ static const char sop_dp_running_src[] =
     SD(31, rcp, 3, d2a, 47, 63)
     OUT(33);
 
+/* ---- corner 6: BREAK with JUMP_ANY counts the voters' wants, not those of members that do not run ---- */
+
+/* Two loops of three iterations. The break wants when the ALU result is set (JUMP_FUNC 0xF0). Loop 1 (t9, t10):
+ * pixel 0 (t0.r = 0.5) sets its result in iteration 1 and is killed right after it, before the break: a covered
+ * member that wants but is not a voter; pixel 1 (t0.r = 2.5) wants in iteration 3 and takes the quad out there.
+ * Loop 2 (t11-t13, pixel 0 killed and no member): pixels 2 and 3 (t1.r = 1) run the then-part and go INACTIVE
+ * at the ELSE with their result set; pixel 1 (t1.r = 0) runs the else-part, clears its result again (the CTM's
+ * rule: an FC reads a result written since the previous FC, p.32), and the break finds one voter that does not
+ * want and two inactive members that would: the quad stays. Expected: t9.r = 1 in pixel
+ * 0 and 3 in pixels 1-3, t10.r = 2 in pixels 1-3; t11.r = 3 in pixels 1-3, t12.r = 3 in pixels 2 and 3, t13.r = 3
+ * in pixel 1. A break that counts the killed member leaves loop 1 in iteration 1 (t9.r = 1, no t10); one that
+ * counts the inactive members leaves loop 2 in iteration 1 (t11.r = 1, no t13). */
+static const char break_any_gone_src[] =
+    "    loop END1 int=1" W
+    "BODY1:\n"
+    INC(9)
+    GE(9, 0)
+    KILL
+    "    fc breakloop EXIT1 func=0xf0 any ign_unc" W
+    INC(10)
+    "END1:\n"
+    "    endloop BODY1 int=1" W
+    "EXIT1:\n"
+    "    loop END2 int=1" W
+    "BODY2:\n"
+    INC(11)
+    NE(1)
+    "    if_else E2" W
+    INC(12)
+    "    else N2" W
+    "E2:\n"
+    NE(1)
+    "    fc breakloop EXIT2 func=0xf0 any ign_unc" W
+    INC(13)
+    "    endif" W
+    "N2:\n"
+    "END2:\n"
+    "    endloop BODY2 int=1" W
+    "EXIT2:\n"
+    OUT(10);
+
+/* ---- corner 7: the watchdog ends an endless loop ---- */
+
+/* t9.r += 1 and an unconditional jump back (JUMP_FUNC 0xFF, every voter wants), for ever; the OUT after it is
+ * never reached. The vector's watchdog is 61 instructions (docs/spec.md section 7, rule 4): the quad ends after
+ * its 61st retired instruction, the 31st increment, with the watchdog flag and nothing else. Expected: t9.r = 31
+ * in every pixel, no output, errors watchdog, 61 retired. */
+static const char watchdog_src[] =
+    "LOOP:\n"
+    INC(9)
+    "    fc jump LOOP func=0xff" W
+    OUT(9);
+
+/* ---- corner 8: the transcendentals' special inputs ---- */
+
+/* EX2 LN2 RCP RSQ SIN COS (in that order, k = 0..5) of t1.a, t2.a and t3.a (j = 1..3) into t(10 + 3k + j - 1),
+ * rgb SOP beside each, so both units write f(a). The twelve inputs (pixel p of tj): quiet NaN, negative NaN with
+ * a payload, signalling NaN, +0; -0, +inf, -inf, -1; the smallest positive and the largest negative denormal, +4,
+ * -4. Expected: docs/fp.md B.5's special values (NaN in, NaN out; the zeros and denormals; the infinities; a
+ * negative finite LN2 or RSQ is NaN) and its exact results (EX2 of integers, LN2 and RCP of powers of two, RSQ
+ * of 4, SIN and COS of multiples of 1/2), every NaN result written as 0x7FFFFFFF by the OMOD (CTM p.29). */
+#define TR(op, d, j) "    alu rgb: sop t" #d ".rgb  alpha: " #op " t" #d ".a, src0.a  src0=t" #j "\n"
+#define TR3(op, d0, d1, d2) TR(op, d0, 1) TR(op, d1, 2) TR(op, d2, 3)
+static const char trans_special_src[] =
+    TR3(ex2, 10, 11, 12) TR3(ln2, 13, 14, 15) TR3(rcp, 16, 17, 18) TR3(rsq, 19, 20, 21) TR3(sin, 22, 23, 24)
+    TR3(cos, 25, 26, 27)
+    OUT(13);
+
+/* ---- corner 9: the instruction banks and US_PIXSIZE ---- */
+
+/* Loaded through the instruction bank registers (US_CMN_INST_n .. US_ALU_RGBA_INST_n, dword 5 first and the
+ * last slot first) instead of GA_US_VECTOR_INDEX/DATA, after a write of US_PIXSIZE = 1 (one temporary), which
+ * has no effect (docs/spec.md section 3): t127 = t0 t1 + t2, t64 = t127 + t3, o0 = t64, every channel. Expected
+ * from the inputs (small integers, exact): a program the banks did not load leaves slots of zeros, which write
+ * t0, not t64. */
+static const char banks_src[] =
+    "    alu rgb: mad t127.rgb, src0.rgb, src1.rgb, src2.rgb  alpha: mad t127.a, src0.a, src1.a, src2.a"
+    "  src0=t0 src1=t1 src2=t2\n"
+    "    alu rgb: mad t64.rgb, src0.rgb, src0.111, src1.rgb  alpha: mad t64.a, src0.a, src0.1, src1.a"
+    "  src0=t127 src1=t3\n"
+    OUT(64);
+
+/* ---- corner 10: a program loaded away from slot 0 ---- */
+
+/* Loaded at slot 300 with US_CODE_OFFSET = 300, START_ADDR 2 and END_ADDR the last instruction (relative), the
+ * code window US_CODE_RANGE exactly slots 302 to the end: two poison writes (t12) the start skips, a LOOP of
+ * three with an IF inside (t10 counts in the pixels whose t1.r != 0, pixels 0 and 2), then a jump over a third
+ * poison write. Every jump target is relative (JUMP_ADDR + OFFSET_ADDR, docs/spec.md section 4). Expected: t9.r
+ * = 3 everywhere, t10.r = 3 in pixels 0 and 2, no t11 or t12, no error. An offset left out sends the first jump
+ * (or the start) to slots outside the window: pc_range. */
+static const char relocated_src[] =
+    SET1(12, r)
+    SET1(12, g)
+    "    loop END int=1" W
+    "BODY:\n"
+    INC(9)
+    NE(1)
+    "    if SKIP" W
+    INC(10)
+    "    endif" W
+    "SKIP:\n"
+    "END:\n"
+    "    endloop BODY int=1" W
+    "    fc jump FIN func=0xff" W
+    SET1(11, r)
+    "FIN:\n"
+    OUT(9);
+
 /* ---- the table ---- */
 
 #define F0 0x00000000u
 #define F1 0x3F800000u
 #define FM1 0xBF800000u
+#define F2 0x40000000u
+#define F3 0x40400000u
 #define H0 0x3F000000u  /* 0.5 */
 #define H1 0x3FC00000u  /* 1.5 */
 #define H2 0x40200000u  /* 2.5 */
@@ -250,31 +360,64 @@ static void sop_dp_inputs(us_vector_t *v)
     }
 }
 
+/* corner 8's inputs: t1..t3.a of each pixel (the comment above trans_special_src) */
+static void trans_special_inputs(us_vector_t *v)
+{
+    static const uint32_t arg[3][US_NPIX] = {
+        {0x7FC00000u, 0xFFC00001u, 0x7F800001u, 0x00000000u}, /* qNaN, -NaN, sNaN, +0 */
+        {0x80000000u, 0x7F800000u, 0xFF800000u, 0xBF800000u}, /* -0, +inf, -inf, -1 */
+        {0x00000001u, 0x807FFFFFu, 0x40800000u, 0xC0800000u}, /* +denormal, -denormal, 4, -4 */
+    };
+    for (unsigned p = 0; p < US_NPIX; p++)
+        for (unsigned j = 0; j < 3; j++)
+            v->temp[p][1 + j][3] = arg[j][p];
+}
+
+/* How a vector loads its program. */
+enum { LOAD_PORT, LOAD_BANKS };
+
 typedef struct directed {
     const char *name, *src;
     unsigned kr;     /* int constant 1: the loops' iteration count */
     uint8_t covered;
     uint32_t t[US_NPIX][4][4]; /* inputs t0..t3: pixel, temporary, r g b a (the rest 0) */
     void (*inputs)(us_vector_t *v); /* more inputs by rule, or NULL */
+    unsigned watchdog;              /* param watchdog, 0: the default */
+    unsigned load;                  /* LOAD_PORT or LOAD_BANKS (then US_PIXSIZE = 1 first) */
+    unsigned base, start;           /* slot the program is loaded at (US_CODE_OFFSET), START_ADDR (relative) */
+    const char *unsafe;             /* why the vector breaks a hardware rule on purpose, or NULL */
 } directed_t;
 
 static const directed_t directed[] = {
     {"incr-inactive", incr_inactive_src, 1, 0xF,
-     {{{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F0}}, {{F1}, {F0}, {F0}, {FM1}}}, NULL},
+     {{{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F0}}, {{F1}, {F0}, {F0}, {FM1}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
     {"incr-helper", incr_helper_src, 1, 0x7,
-     {{{F1}, {F0}}, {{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F1}}}, NULL},
+     {{{F1}, {F0}}, {{F1}, {F0}}, {{F1}, {F0}}, {{F0}, {F1}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
     {"incr-continue", incr_continue_src, 3, 0xF,
-     {{{H0}}, {{H1}}, {{H99}}, {{H99}}}, NULL},
+     {{{H0}}, {{H1}}, {{H99}}, {{H99}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
     {"break-any", break_any_src, 4, 0x7,
-     {{{H99}, {F0}, {F0}, {FM1}}, {{H2}}, {{H99}}, {{H0}}}, NULL},
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H2}}, {{H99}}, {{H0}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
     {"break-killed", break_killed_src, 4, 0x7,
-     {{{H99}, {F0}, {F0}, {FM1}}, {{H0}}, {{H1}}, {{H99}}}, NULL},
+     {{{H99}, {F0}, {F0}, {FM1}}, {{H0}}, {{H1}}, {{H99}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
     {"omod-min-normal", omod_min_normal_src, 1, 0xF,
      {{{0x00800000u, 0x00800001u, 0x00800003u, 0x80800000u}},
       {{0x80800001u, 0x00FFFFFFu, 0x01000000u, 0x81000001u}},
       {{0x01800000u, 0x81800005u, 0x01FFFFFFu, 0x02000000u}},
-      {{0x82000001u, 0x007FFFFFu, 0x80000001u, 0x00800002u}}}, NULL},
-    {"sop-dp-running", sop_dp_running_src, 1, 0xF, {{{F0}}}, sop_dp_inputs},
+      {{0x82000001u, 0x007FFFFFu, 0x80000001u, 0x00800002u}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
+    {"sop-dp-running", sop_dp_running_src, 1, 0xF, {{{F0}}}, sop_dp_inputs, 0, LOAD_PORT, 0, 0, NULL},
+    {"break-any-gone", break_any_gone_src, 3, 0xF,
+     {{{H0}, {F1}, {F0}, {FM1}}, {{H2}, {F0}}, {{H99}, {F1}}, {{H99}, {F1}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
+    {"watchdog", watchdog_src, 1, 0xF, {{{F0}}}, NULL, 61, LOAD_PORT, 0, 0,
+     "an endless loop that the model's watchdog ends; the hardware has no watchdog"},
+    {"trans-special", trans_special_src, 1, 0xF, {{{F0}}}, trans_special_inputs, 0, LOAD_PORT, 0, 0, NULL},
+    {"banks", banks_src, 1, 0xF,
+     {{{F1, F2, F3, FM1}, {F2, F3, FM1, F1}, {F3, FM1, F1, F2}, {F1, F1, F1, F1}},
+      {{F2, F2, F2, F2}, {F3, F3, F3, F3}, {FM1, F0, F1, F2}, {F0, F1, F2, F3}},
+      {{F0, F1, F2, F3}, {F1, F1, F1, F1}, {F2, F2, F2, F2}, {FM1, FM1, FM1, FM1}},
+      {{F3, F2, F1, F0}, {F0, F0, F0, F0}, {F1, F2, F3, F1}, {F2, FM1, F0, F1}}},
+     NULL, 0, LOAD_BANKS, 0, 0, NULL},
+    {"relocated", relocated_src, 3, 0xF, {{{F0}, {F1}}, {{F0}, {F0}}, {{F0}, {F1}}, {{F0}, {F0}}}, NULL, 0,
+     LOAD_PORT, 300, 2, NULL},
 };
 #define NDIRECTED (sizeof directed / sizeof directed[0])
 
@@ -295,14 +438,32 @@ bool us_gen_directed_vector(unsigned which, us_vector_t *v, char *err, size_t er
     us_gen_make_safe(&p);
     us_vec_init(v);
     snprintf(v->name, sizeof v->name, "directed-%s", d->name);
+    if (d->watchdog)
+        v->params.watchdog = d->watchdog;
+    if (d->unsafe) {
+        v->unsafe = true;
+        snprintf(v->unsafe_why, sizeof v->unsafe_why, "%s", d->unsafe);
+    }
     us_vec_add_write(v, US_CONFIG_ADDR, 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO);
     us_vec_add_write(v, US_FC_CTRL_ADDR, US_FC_CTRL_FULL_FC_EN_MASK);
     uint32_t last = p.count - 1u;
-    us_vec_add_write(v, US_CODE_ADDR_ADDR, last << US_CODE_ADDR_END_ADDR_LO);
-    us_vec_add_write(v, US_CODE_RANGE_ADDR, last << US_CODE_RANGE_CODE_SIZE_LO);
+    if (d->base)
+        us_vec_add_write(v, US_CODE_OFFSET_ADDR, d->base << US_CODE_OFFSET_OFFSET_ADDR_LO);
+    us_vec_add_write(v, US_CODE_ADDR_ADDR, d->start << US_CODE_ADDR_START_ADDR_LO | last << US_CODE_ADDR_END_ADDR_LO);
+    us_vec_add_write(v, US_CODE_RANGE_ADDR, (d->base + d->start) << US_CODE_RANGE_CODE_ADDR_LO |
+                                                (last - d->start) << US_CODE_RANGE_CODE_SIZE_LO);
     us_vec_add_write(v, US_FC_INT_CONST_ADDR, 0xFFu);
     us_vec_add_write(v, US_FC_INT_CONST_ADDR + 4u, d->kr);
-    us_vec_add_program(v, &p, 0);
+    if (d->load == LOAD_BANKS) { /* the banks in dword order 5..0, each from the last slot down */
+        static const uint32_t bank[6] = {US_CMN_INST_ADDR,      US_ALU_RGB_ADDR_ADDR, US_ALU_ALPHA_ADDR_ADDR,
+                                         US_ALU_RGB_INST_ADDR, US_ALU_ALPHA_INST_ADDR, US_ALU_RGBA_INST_ADDR};
+        us_vec_add_write(v, US_PIXSIZE_ADDR, 1u << US_PIXSIZE_PIX_SIZE_LO);
+        for (unsigned w = 6; w-- > 0;)
+            for (unsigned i = p.count; i-- > 0;)
+                us_vec_add_write(v, bank[w] + 4u * (d->base + i), p.inst[i].w[w]);
+    } else {
+        us_vec_add_program(v, &p, d->base);
+    }
     v->covered = d->covered;
     for (unsigned px = 0; px < US_NPIX; px++)
         memcpy(v->temp[px], d->t[px], sizeof d->t[px]);

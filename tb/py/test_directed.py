@@ -7,9 +7,17 @@ for, and each catches its bugs:
   result of the paired ops vector (rgb SOP, alpha DP) under each running pattern, from the maths of the
   transcendentals and dot products on inputs where they are exact and the pairing rules of docs/spec.md
   section 5; that vector hits rgb SOP and alpha DP with every non-empty running pattern (uscov);
+- the vectors for the RTL coverage holes: a BREAK with JUMP_ANY beside killed and inactive members that would
+  want (spec section 4), the watchdog ending an endless loop (section 7: the flag, the retired count, the
+  increments done), the transcendentals' special inputs (docs/fp.md B.5 and its exact results, every NaN
+  written as 0x7FFFFFFF by the OMOD, CTM p.29), a program loaded through the instruction bank registers after
+  a US_PIXSIZE write (host arithmetic), one loaded at slot 300 with US_CODE_OFFSET and START_ADDR (section 4's
+  relative targets), and the error vectors of the four pairing rules (sections 2 and 7: the raw word breaks the
+  rule its name says, the quad ends on illegal_inst after the ALU before it, nothing after it runs);
 - planted bugs: on a copy of the model (model/, the Makefile, built into the copy with the Makefile's own rules),
-  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions), us_fp.c (OMOD) or us_alu.c (the
-  paired ops) makes the vectors
+  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions, jump targets), us_fp.c (OMOD), us_alu.c
+  (the paired ops), us_fp_trans.c (special inputs), us_quad.c (watchdog, start PC), us_shader.c (the banks) or
+  us_inst.c (the pairing rules) makes the vectors
   named for it fail under the copy's usim, and, where the bug changes results (not only the branch state of a
   killed pixel), they fail with the retire trace and the retired count taken out too; the unmutated copy passes
   them all. A mutation whose text is no longer in the source fails the test (it has gone stale).
@@ -30,10 +38,14 @@ from checklib import build_tool_copy, check, summary  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "vectors", "smoke")
 NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-killed", "omod-min-normal",
-         "sop-dp-running"]
+         "sop-dp-running", "break-any-gone", "watchdog", "trans-special", "banks", "relocated"]
+# the error vectors of the pairing rules (model/gen/us_gen.c), by their whole name
+ERRORS = ["error-alpha_omod_op", "error-alpha_omod_clamp", "error-sop_pairing", "error-fc_pred_rgba"]
 
 # (name, file, text, replacement, vectors that must fail, whether results change): one line each
 FC, FP, ALU = "model/golden/us_fc.c", "model/golden/us_fp.c", "model/golden/us_alu.c"
+TRANS, QUAD, SHADER, INST = "model/golden/us_fp_trans.c", "model/golden/us_quad.c", "model/golden/us_shader.c", \
+    "model/isa/us_inst.c"
 DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);"
 JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
 GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
@@ -57,6 +69,11 @@ PLANTS = [
      "jump = fi->jump_any ? (members & gone) != 0 : (members & (uint8_t)~gone) == 0;", ["break-any"], True),
     ("BREAK JUMP_ANY decides like JUMP_ANY = 0 (every member gone)", FC, JUMP,
      "jump = (members & (uint8_t)~gone) == 0;", ["break-any"], True),
+    # the same, with the wants of the covered members that do not run (killed, inactive): for JUMP_FUNC 0xF0, the
+    # vector's, a member's want is its ALU-result bit
+    ("BREAK JUMP_ANY counts the wants of killed and inactive covered members", FC, JUMP,
+     "jump = fi->jump_any ? (members & q->alu_result) != 0 : (members & (uint8_t)~gone) == 0;", ["break-any-gone"],
+     True),
     # corner 3: BREAK with JUMP_ANY = 0 counts killed members as gone (and uncovered ones not at all)
     ("BREAK JUMP_ANY=0 waits for killed members", FC, GONE,
      "uint8_t gone = top->broken | (brk ? 0u : top->continued);", ["break-killed"], True),
@@ -82,6 +99,40 @@ PLANTS = [
      "a4[4] = {A[0], A[1], A[2], 0u}", ["sop-dp-running"], True),
     ("D2A adds C.r instead of C.b", ALU, "dot = us_fp_d2a(A, B, C[2], legacy);", "dot = us_fp_d2a(A, B, C[0], legacy);",
      ["sop-dp-running"], True),
+    # the RTL coverage holes
+    ("the watchdog ends a quad one instruction early", QUAD, "else if (q->retired >= sh->params.watchdog) {",
+     "else if (q->retired + 1u >= sh->params.watchdog) {", ["watchdog"], True),
+    ("LN2 forgets its NaN test (a positive NaN reads as +inf)", TRANS,
+     "frac = a & FRAC_MASK;\n    if (is_nan(a))\n        return quiet(a);", "frac = a & FRAC_MASK;",
+     ["trans-special"], True),
+    ("RSQ tests the sign before zero (RSQ(-0) = NaN)", TRANS,
+     "if (e == 0)\n        return sign | POS_INF;\n    if (sign)\n        return DEFAULT_NAN;",
+     "if (sign)\n        return DEFAULT_NAN;\n    if (e == 0)\n        return sign | POS_INF;", ["trans-special"],
+     True),
+    ("SIN of -0 is +0", TRANS, "return is_cos ? US_FP_ONE : sign;", "return is_cos ? US_FP_ONE : 0u;",
+     ["trans-special"], True),
+    ("EX2 of -inf (and a <= -128) is +inf", TRANS, "return sign ? 0 : POS_INF;", "return POS_INF;",
+     ["trans-special"], True),
+    ("the instruction bank registers store into the wrong dword", SHADER, "sh->imem[i].w[d] = value;",
+     "sh->imem[i].w[5u - d] = value;", ["banks"], True),
+    ("the start PC leaves out US_CODE_OFFSET", QUAD, "q->pc = (start + offset) & (US_MAX_INST - 1u);",
+     "q->pc = (start + 0u * offset) & (US_MAX_INST - 1u);", ["relocated"], True),
+    ("FC jump targets leave out US_CODE_OFFSET", FC, "(fa->jump_addr + (fa->jump_global ? 0u : offset))",
+     "(fa->jump_addr + (fa->jump_global ? 0u : 0u * offset))", ["relocated"], True),
+    ("alpha OMOD 7 is legal beside any op", INST,
+     "if (!omod_op_ok(d->u.alu.alpha_inst.omod, alpha_is_selector(aop)))",
+     "if (!omod_op_ok(d->u.alu.alpha_inst.omod, true || alpha_is_selector(aop)))", ["error-alpha_omod_op"], True),
+    ("alpha OMOD 7 is checked against RGB_CLAMP", INST,
+     "d->u.alu.alpha_inst.omod == US_ALU_ALPHA_INST_OMOD_DISABLE && d->cmn.alpha_clamp)",
+     "d->u.alu.alpha_inst.omod == US_ALU_ALPHA_INST_OMOD_DISABLE && d->cmn.rgb_clamp)", ["error-alpha_omod_clamp"],
+     True),
+    ("rgb SOP accepts alpha MAD", INST, "if (rop == US_ALU_RGBA_INST_RGB_OP_SOP && !alpha_is_transcendental(aop))",
+     "if (rop == US_ALU_RGBA_INST_RGB_OP_SOP && !alpha_is_transcendental(aop) && aop != US_ALU_ALPHA_INST_ALPHA_OP_MAD"
+     ")",
+     ["error-sop_pairing"], True),
+    ("the FC RGBA predicate rule reads ALPHA_PRED_SEL", INST,
+     "d.cmn.rgb_pred_sel == US_CMN_INST_RGB_PRED_SEL_RGBA)",
+     "d.cmn.alpha_pred_sel == US_CMN_INST_ALPHA_PRED_SEL_RGBA)", ["error-fc_pred_rgba"], True),
 ]
 
 
@@ -96,6 +147,25 @@ def read_vec(path):
         elif t[:2] == ["expect", "killed"]:
             killed = int(t[2], 16)
     return temps, killed, lines
+
+
+def expect_outs(lines):
+    """{(target, pixel): [4 values]} of a vector's `expect out` lines."""
+    out = {}
+    for ln in lines:
+        t = ln.split("#", 1)[0].split()
+        if t[:2] == ["expect", "out"]:
+            out[(int(t[2]), int(t[3]))] = [int(x, 16) for x in t[4:8]]
+    return out
+
+
+def field(lines, *key):
+    """The first value after the words `key` on a line of the vector (or None)."""
+    for ln in lines:
+        t = ln.split("#", 1)[0].split()
+        if tuple(t[:len(key)]) == key and len(t) > len(key):
+            return t[len(key)]
+    return None
 
 
 def inputs(lines):
@@ -124,6 +194,14 @@ FC_EXPECT = {
     # helper breaks alone in iteration 1, nobody wants in 2, pixel 1 takes the quad out in 3
     "break-any": ({(1, 9): [THREE, _, _, _], (2, 9): [THREE, _, _, _], (3, 9): [ONE, _, _, _],
                    (1, 10): [TWO, _, _, _], (2, 10): [TWO, _, _, _]}, 0x1),
+    # loop 1: pixel 0 killed in iteration 1 with its result set (a member, not a voter), pixel 1 takes the quad
+    # out in iteration 3; loop 2: the inactive members 2, 3 (result set) do not count at pixel 1's break
+    "break-any-gone": ({(0, 9): [ONE, _, _, _]} | {(p, 9): [THREE, _, _, _] for p in (1, 2, 3)} |
+                       {(p, 10): [TWO, _, _, _] for p in (1, 2, 3)} | {(p, 11): [THREE, _, _, _] for p in (1, 2, 3)} |
+                       {(2, 12): [THREE, _, _, _], (3, 12): [THREE, _, _, _], (1, 13): [THREE, _, _, _]}, 0x1),
+    # three iterations at slot 302 on; the IF counts t10 in pixels 0 and 2 (t1.r = 1)
+    "relocated": ({(p, 9): [THREE, _, _, _] for p in range(4)} |
+                  {(0, 10): [THREE, _, _, _], (2, 10): [THREE, _, _, _]}, 0x0),
     # pixel 1 breaks in iteration 1, pixel 2 in 2 with pixel 0 killed: out, the helper with them
     "break-killed": ({(0, 9): [ONE, _, _, _], (1, 9): [ONE, _, _, _], (2, 9): [TWO, _, _, _], (3, 9): [TWO, _, _, _],
                       (2, 10): [ONE, _, _, _], (3, 10): [ONE, _, _, _]}, 0x1),
@@ -214,6 +292,77 @@ def sop_dp_expect(t_in):
     return out, patterns
 
 
+NAN_OUT, POS_INF, NEG_INF = 0x7FFFFFFF, 0x7F800000, 0xFF800000
+TRANS_OPS = ["ex2", "ln2", "rcp", "rsq", "sin", "cos"]
+
+
+def trans_expect(op, x):
+    """The written value of transcendental op on input bits x: docs/fp.md B.5's special values (after DAZ), else
+    the exact result the host gives (the vector's finite inputs have exact results: B.5's list), then the OMOD x1
+    that writes every NaN as 0x7FFFFFFF (CTM p.29, fact 49)."""
+    e, frac, neg = (x >> 23) & 0xFF, x & 0x7FFFFF, x >> 31
+    if e == 0xFF and frac:
+        return NAN_OUT  # NaN in, NaN out
+    if e == 0:  # a zero or a denormal of its sign
+        return {"rcp": NEG_INF if neg else POS_INF, "rsq": NEG_INF if neg else POS_INF, "ex2": ONE,
+                "ln2": NEG_INF, "sin": SIGN if neg else 0, "cos": ONE}[op]
+    if e == 0xFF:  # an infinity
+        if neg:
+            return {"rcp": SIGN, "rsq": NAN_OUT, "ex2": 0, "ln2": NAN_OUT, "sin": NAN_OUT, "cos": NAN_OUT}[op]
+        return {"rcp": 0, "rsq": 0, "ex2": POS_INF, "ln2": POS_INF, "sin": NAN_OUT, "cos": NAN_OUT}[op]
+    if neg and op in ("rsq", "ln2"):
+        return NAN_OUT  # negative finite
+    a = val(x)
+    if op in ("sin", "cos"):
+        if 2 * a != int(2 * a):
+            raise ValueError(f"{a} is not a multiple of 1/2")
+        if op == "sin":  # a zero with the sign of a at every multiple of 1/2
+            return f32(math.copysign(0.0, a))
+        return f32(quarter_turn(math.cos, a))
+    return f32({"ex2": lambda: 2.0 ** a, "ln2": lambda: math.log2(a), "rcp": lambda: 1 / a,
+                "rsq": lambda: 1 / math.sqrt(a)}[op]())
+
+
+def trans_special_expect(t_in):
+    """{(pixel, temp): 4 values} of the special-inputs vector: op k of TRANS_OPS on tj.a (j = 1..3) into
+    t(10 + 3k + j - 1), rgb SOP and alpha alike."""
+    out = {}
+    for k, op in enumerate(TRANS_OPS):
+        for j in (1, 2, 3):
+            for p in range(4):
+                out[(p, 10 + 3 * k + j - 1)] = [trans_expect(op, t_in.get((p, j), [0] * 4)[3])] * 4
+    return out
+
+
+def inst_words(lines, slot):
+    """The six words of the vector's `inst SLOT` line (or None)."""
+    for ln in lines:
+        t = ln.split("#", 1)[0].split()
+        if t[:2] == ["inst", str(slot)]:
+            return [int(x, 16) for x in t[2:8]]
+    return None
+
+
+def bits(w, hi, lo):
+    return (w >> lo) & ((1 << (hi - lo + 1)) - 1)
+
+
+SELECT_ALPHA = {2, 3, 5, 6}  # MIN MAX CND CMP (spec/isa.txt)
+
+
+def pairing_broken(name, w):
+    """Whether the raw word w breaks the rule the error vector's name says (docs/spec.md section 2, rules 4 and 5),
+    read from the fields of spec/isa.txt: US_CMN_INST TYPE 1:0, RGB_PRED_SEL 5:3, ALPHA_CLAMP 20; US_ALU_ALPHA_INST
+    ALPHA_OP 3:0, OMOD 28:26; US_ALU_RGBA_INST RGB_OP 3:0."""
+    cmn, alpha, rgba = w[0], w[4], w[5]
+    aop, omod, clamp = bits(alpha, 3, 0), bits(alpha, 28, 26), bits(cmn, 20, 20)
+    alu = bits(cmn, 1, 0) in (0, 1)
+    return {"error-alpha_omod_op": alu and omod == 7 and aop not in SELECT_ALPHA and not clamp,
+            "error-alpha_omod_clamp": alu and omod == 7 and aop in SELECT_ALPHA and clamp == 1,
+            "error-sop_pairing": alu and bits(rgba, 3, 0) == 10 and not 8 <= aop <= 13,
+            "error-fc_pred_rgba": bits(cmn, 1, 0) == 2 and bits(cmn, 5, 3) == 1}[name]
+
+
 def paired_coverage(vec, tmp):
     """The rgb:SOP and alpha:DP bins of alu_op_pattern the vector hits (uscov's TSV)."""
     out = os.path.join(tmp, "cov-sop-dp")
@@ -243,7 +392,8 @@ def usim_fails(usim, vec, strip, tmp):
 
 
 def main():
-    vecs = {n: os.path.join(SMOKE, f"directed-{n}.vec") for n in NAMES}
+    vecs = {n: os.path.join(SMOKE, f"directed-{n}.vec") for n in NAMES} | \
+        {n: os.path.join(SMOKE, f"{n}.vec") for n in ERRORS}
     found = sorted(os.path.basename(f) for f in glob.glob(os.path.join(SMOKE, "directed-*.vec")))
     check(found == sorted(f"directed-{n}.vec" for n in NAMES), f"vectors/smoke holds the directed vectors ({found})")
     if not all(os.path.exists(v) for v in vecs.values()):
@@ -276,6 +426,77 @@ def main():
     check(sorted(patterns) == list(range(1, 16)), f"directed-sop-dp-running: its IFs run the 15 non-empty pixel "
           f"patterns ({patterns})")
 
+    # The RTL coverage holes.
+    temps, _, lines = read_vec(vecs["relocated"])
+    offset, code = field(lines, "reg", "US_CODE_OFFSET"), field(lines, "reg", "US_CODE_ADDR")
+    slots = [int(ln.split()[1]) for ln in lines if ln.startswith("inst ")]
+    check(offset is not None and int(offset, 16) == 300 and code is not None and int(code, 16) & 0x1FF == 2 and
+          slots and min(slots) == 300 and field(lines, "expect", "errors") == "none" and
+          not [k for k in temps if k[1] in (11, 12)],
+          f"directed-relocated: loaded at slot 300 with US_CODE_OFFSET 300 and START_ADDR 2; no poison write (t11, "
+          f"t12) runs and no error ({offset}, {code}, first slot {min(slots) if slots else None})")
+
+    temps, _, lines = read_vec(vecs["watchdog"])
+    wd = int(field(lines, "param", "watchdog") or 0)
+    want = {(p, 9): [f32(float((wd + 1) // 2)), None, None, None] for p in range(4)}
+    check(0 < wd <= 1000 and field(lines, "expect", "errors") == "watchdog" and
+          field(lines, "expect", "retired") == str(wd) and temps == want and not expect_outs(lines),
+          f"directed-watchdog: the quad ends on the watchdog after {wd} instructions, (watchdog + 1) / 2 increments "
+          f"done, no output (errors {field(lines, 'expect', 'errors')}, retired {field(lines, 'expect', 'retired')}, "
+          f"t9 {[temps.get((p, 9)) for p in range(4)]})")
+
+    temps, _, lines = read_vec(vecs["trans-special"])
+    t_in = inputs(lines)
+    args = {t_in.get((p, j), [0] * 4)[3] for p in range(4) for j in (1, 2, 3)}
+    classes = {"+nan", "-nan", "+0", "-0", "+inf", "-inf", "neg", "+den", "-den"}
+    have = set()
+    for x in args:
+        e, f, neg = (x >> 23) & 0xFF, x & 0x7FFFFF, x >> 31
+        have.add(("-" if neg else "+") + ("nan" if e == 0xFF and f else "inf" if e == 0xFF else
+                                          ("0" if not f else "den") if e == 0 else "fin"))
+        if neg and 0 < e < 0xFF:
+            have.add("neg")
+    want = trans_special_expect(t_in)
+    got = {k: v for k, v in temps.items() if 10 <= k[1] <= 27}
+    bad = [(k, [hex(x) for x in got.get(k) or []], [hex(x) for x in v]) for k, v in sorted(want.items())
+           if got.get(k) != v]
+    check(classes <= have and not bad and len(got) == len(want) == 72,
+          f"directed-trans-special: EX2 LN2 RCP RSQ SIN COS of NaN, +-0, +-inf, negatives and denormals write "
+          f"docs/fp.md B.5's values (missing inputs {sorted(classes - have)}; {len(bad)} differ: {bad[:2]})")
+
+    temps, _, lines = read_vec(vecs["banks"])
+    t_in = inputs(lines)
+    bank_writes = {}
+    for ln in lines:
+        t = ln.split("#", 1)[0].split()
+        if t[:1] == ["reg"] and t[1].startswith("0x") and 0x9000 <= int(t[1], 16) < 0xC000:
+            a = int(t[1], 16)
+            bank_writes.setdefault((a - 0x9000) // 0x800, set()).add((a & 0x7FF) // 4)
+    pixsize = field(lines, "reg", "US_PIXSIZE")
+    want, outs = {}, {}
+    for p in range(4):
+        t0, t1, t2, t3 = ([val(x) for x in t_in.get((p, t), [0] * 4)] for t in range(4))
+        t127 = [f32(a * b + c) for a, b, c in zip(t0, t1, t2)]
+        t64 = [f32(val(a) + d) for a, d in zip(t127, t3)]
+        want[(p, 127)], want[(p, 64)], outs[(0, p)] = t127, t64, t64
+    check(not any(ln.startswith(("inst ", "const ")) for ln in lines) and sorted(bank_writes) == list(range(6)) and
+          all(v == {0, 1, 2} for v in bank_writes.values()) and pixsize is not None and int(pixsize, 16) & 0x7F == 1,
+          f"directed-banks: its program is written through the six instruction banks only (slots per bank "
+          f"{ {k: sorted(v) for k, v in bank_writes.items()} }), after US_PIXSIZE = 1 ({pixsize})")
+    check(temps == want and expect_outs(lines) == outs and field(lines, "expect", "errors") == "none",
+          f"directed-banks: t127 = t0 t1 + t2, t64 = t127 + t3 and o0 = t64 from the host's arithmetic, no error "
+          f"(got {len(temps)} temporaries, {sum(temps.get(k) != v for k, v in want.items())} differ)")
+
+    for name in ERRORS:
+        temps, _, lines = read_vec(vecs[name])
+        w = inst_words(lines, 1)
+        ran = [p for p in range(4) if temps.get((p, 1), [None] * 4)[:3] != [None] * 3]
+        check(w is not None and pairing_broken(name, w) and field(lines, "expect", "errors") == "illegal_inst" and
+              field(lines, "expect", "retired") == "2" and set(k[1] for k in temps) == {1} and ran and
+              not expect_outs(lines),
+              f"{name}: its slot-1 word breaks the rule ({[hex(x) for x in w or []]}); the quad ends on illegal_inst "
+              f"with 2 retired, the ALU before it written (pixels {ran}), no output")
+
     # The planted bugs.
     with tempfile.TemporaryDirectory() as tmp:
         hit = paired_coverage(vecs["sop-dp-running"], tmp)
@@ -289,7 +510,7 @@ def main():
         for d in ("mk", "model"):
             shutil.copytree(os.path.join(ROOT, d), os.path.join(tree, d))
         usim = build_tool_copy(tree, "usim")
-        clean = [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)]
+        clean = [n for n in vecs if usim_fails(usim, vecs[n], False, tmp)]
         check(not clean, f"the unmutated copy passes every directed vector (fails: {clean})")
         for what, rel, old, new, must, results in PLANTS:
             path = os.path.join(tree, rel)
@@ -301,7 +522,7 @@ def main():
                 fh.write(orig.replace(old, new))
             try:
                 usim = build_tool_copy(tree, "usim")
-                failing = [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)]
+                failing = [n for n in vecs if usim_fails(usim, vecs[n], False, tmp)]
                 by_result = [n for n in must if usim_fails(usim, vecs[n], True, tmp)]
             finally:
                 with open(path, "w") as fh:
@@ -310,10 +531,10 @@ def main():
             check(ok, f"plant '{what}' ({rel}): {', '.join(must)} fail{' on results' if results else ' (trace)'} "
                       f"(failing: {failing or 'none'}; on results alone: {by_result or 'none'})")
             if ok:
-                print(f"ok: {what}: fails {', '.join('directed-' + n for n in failing)}"
+                print(f"ok: {what}: fails {', '.join(os.path.basename(vecs[n])[:-4] for n in failing)}"
                       f"{' (results)' if results else ' (trace only)'}")
         usim = build_tool_copy(tree, "usim")
-        check(not [n for n in NAMES if usim_fails(usim, vecs[n], False, tmp)], "the restored copy passes again")
+        check(not [n for n in vecs if usim_fails(usim, vecs[n], False, tmp)], "the restored copy passes again")
     return summary()
 
 
