@@ -1,6 +1,6 @@
-/* The ALU: operand read (sources, inline constants, aL-relative addresses, pre-subtract, swizzles, modifiers),
- * the rgb and alpha units, OMOD and clamp, and write-back of temporaries, outputs, predicates and the ALU result.
- * docs/spec.md section 5 is the statement. */
+/* The ALU: the instruction's plan (made once, for all four pixels), operand read as four lanes (sources, inline
+ * constants, aL-relative addresses, pre-subtract, swizzles, modifiers), then the units (us_alu_units.c) and the
+ * write-back (us_alu_write.c). docs/spec.md section 5 is the statement. */
 #include <string.h>
 
 #include "golden/us_alu_plan.h"
@@ -97,37 +97,6 @@ uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1)
     }
 }
 
-/* Per pixel: src0, src1, src2 and srcp, each as the eight values a swizzle can pick: r g b a 0 0.5 1 0. */
-typedef struct sources {
-    uint32_t v[4][8];
-} sources_t;
-
-static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, unsigned p, sources_t *s)
-{
-    for (unsigned i = 0; i < 3; i++) {
-        const uint32_t *rgb = pl->rgb_src[i].base + p * pl->rgb_src[i].pixel_stride;
-        const uint32_t *alpha = pl->alpha_src[i].base + p * pl->alpha_src[i].pixel_stride;
-        s->v[i][0] = rgb[0], s->v[i][1] = rgb[1], s->v[i][2] = rgb[2], s->v[i][3] = alpha[3];
-    }
-    if (pl->srcp_channels) {
-        unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
-        for (unsigned c = 0; c < 3; c++)
-            s->v[3][c] = pl->srcp_channels >> c & 1u ? us_alu_presub(rop, s->v[0][c], s->v[1][c]) : 0u;
-        s->v[3][3] = pl->srcp_channels >> 3 & 1u ? us_alu_presub(aop, s->v[0][3], s->v[1][3]) : 0u;
-    }
-    for (unsigned i = 0; i < 4; i++)
-        s->v[i][4] = 0u, s->v[i][5] = US_FP_HALF, s->v[i][6] = US_FP_ONE, s->v[i][7] = 0u;
-}
-
-static inline uint32_t operand(const sources_t *s, const us_operand_plan_t *op, unsigned c)
-{
-    return ((s->v[op->sel][op->swz[c]] & op->and_mask) | op->or_mask) ^ op->xor_mask;
-}
-
-typedef struct unit_result {
-    uint32_t rgb[3], alpha;
-} unit_result_t;
-
 uint32_t us_alu_transcendental(unsigned op, uint32_t a)
 {
     switch (op) {
@@ -140,221 +109,106 @@ uint32_t us_alu_transcendental(unsigned op, uint32_t a)
     }
 }
 
-/* Both units for pixel p; all[] holds every pixel's sources for MDH/MDV. */
-static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const sources_t *all, unsigned p, unit_result_t *res)
+/* The pre-subtract of one channel on four lanes, as us_alu_presub computes it lane by lane. */
+static void presub_lanes(unsigned op, const uint32_t s0[US_NPIX], const uint32_t s1[US_NPIX], uint32_t r[US_NPIX])
 {
-    const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
-    const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
-    const us_alu_rgba_inst_t *ci = &x->d->u.alu.rgba_inst;
-    const sources_t *s = &all[p];
-    bool legacy = (x->sh->config & US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_MASK) != 0;
-    uint32_t A[3], B[3], C[3];
-    for (unsigned c = 0; c < 3; c++) {
-        A[c] = operand(s, &pl->rgb[0], c);
-        B[c] = operand(s, &pl->rgb[1], c);
-        C[c] = operand(s, &pl->rgb[2], c);
-    }
-    uint32_t aA = operand(s, &pl->alpha[0], 0), aB = operand(s, &pl->alpha[1], 0), aC = operand(s, &pl->alpha[2], 0);
-
-    /* alpha first: rgb SOP replicates its transcendental, alpha DP copies the rgb dot product */
-    uint32_t dot = 0, alpha_raw = 0;
-    switch (ci->rgb_op) {
-    case US_ALU_RGBA_INST_RGB_OP_DP3: dot = us_fp_dp3(A, B, legacy); break;
-    case US_ALU_RGBA_INST_RGB_OP_DP4: {
-        const uint32_t a4[4] = {A[0], A[1], A[2], aA}, b4[4] = {B[0], B[1], B[2], aB};
-        dot = us_fp_dp4(a4, b4, legacy);
+    uint32_t a[US_NPIX], b[US_NPIX];
+    switch (op) {
+    case US_ALU_RGB_ADDR_SRCP_OP_NEG2:
+        for (unsigned p = 0; p < US_NPIX; p++)
+            a[p] = FP_TWO;
+        us_fp_mul_lanes(b, s0, a, US_NPIX, false);
+        for (unsigned p = 0; p < US_NPIX; p++)
+            a[p] = US_FP_ONE, b[p] ^= SIGN;
+        us_fp_add_lanes(r, a, b, US_NPIX);
+        break;
+    case US_ALU_RGB_ADDR_SRCP_OP_SUB:
+        for (unsigned p = 0; p < US_NPIX; p++)
+            b[p] = s0[p] ^ SIGN;
+        us_fp_add_lanes(r, s1, b, US_NPIX);
+        break;
+    case US_ALU_RGB_ADDR_SRCP_OP_ADD: us_fp_add_lanes(r, s1, s0, US_NPIX); break;
+    default:
+        for (unsigned p = 0; p < US_NPIX; p++)
+            a[p] = US_FP_ONE, b[p] = s0[p] ^ SIGN;
+        us_fp_add_lanes(r, a, b, US_NPIX);
         break;
     }
-    case US_ALU_RGBA_INST_RGB_OP_D2A: dot = us_fp_d2a(A, B, C[2], legacy); break;
-    default: break;
-    }
-    switch (ai->alpha_op) {
-    case US_ALU_ALPHA_INST_ALPHA_OP_MAD: alpha_raw = us_fp_mad(aA, aB, aC, legacy); break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_DP: alpha_raw = dot; break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_MIN: alpha_raw = us_fp_min(aA, aB); break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_MAX: alpha_raw = us_fp_max(aA, aB); break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_CND: alpha_raw = us_fp_cnd(aA, aB, aC); break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_CMP: alpha_raw = us_fp_cmp(aA, aB, aC); break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_FRC: alpha_raw = us_fp_frc(aA); break;
-    case US_ALU_ALPHA_INST_ALPHA_OP_MDH:
-    case US_ALU_ALPHA_INST_ALPHA_OP_MDV: {
-        unsigned nb = ai->alpha_op == US_ALU_ALPHA_INST_ALPHA_OP_MDH ? 1u : 2u;
-        alpha_raw = us_fp_mad(us_fp_modify(all[0].v[0][3], ai->alpha_mod_a), aB,
-                              us_fp_modify(all[nb].v[0][3], ci->alpha_mod_c), legacy);
-        break;
-    }
-    default: alpha_raw = us_alu_transcendental(ai->alpha_op, aA); break;
-    }
-    uint32_t r[3];
-    switch (ci->rgb_op) {
-    case US_ALU_RGBA_INST_RGB_OP_MAD:
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_mad(A[c], B[c], C[c], legacy);
-        break;
-    case US_ALU_RGBA_INST_RGB_OP_DP3:
-    case US_ALU_RGBA_INST_RGB_OP_DP4:
-    case US_ALU_RGBA_INST_RGB_OP_D2A: r[0] = r[1] = r[2] = dot; break;
-    case US_ALU_RGBA_INST_RGB_OP_MIN:
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_min(A[c], B[c]);
-        break;
-    case US_ALU_RGBA_INST_RGB_OP_MAX:
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_max(A[c], B[c]);
-        break;
-    case US_ALU_RGBA_INST_RGB_OP_CND:
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_cnd(A[c], B[c], C[c]);
-        break;
-    case US_ALU_RGBA_INST_RGB_OP_CMP:
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_cmp(A[c], B[c], C[c]);
-        break;
-    case US_ALU_RGBA_INST_RGB_OP_FRC:
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_frc(A[c]);
-        break;
-    case US_ALU_RGBA_INST_RGB_OP_SOP: r[0] = r[1] = r[2] = alpha_raw; break;
-    default: { /* MDH, MDV */
-        unsigned nb = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH ? 1u : 2u;
-        for (unsigned c = 0; c < 3; c++)
-            r[c] = us_fp_mad(us_fp_modify(all[0].v[0][c], ri->rgb_mod_a), B[c],
-                             us_fp_modify(all[nb].v[0][c], ci->rgb_mod_c), legacy);
-        break;
-    }
-    }
-    for (unsigned c = 0; c < 3; c++) {
-        uint32_t v = us_fp_omod(r[c], ri->omod);
-        res->rgb[c] = x->d->cmn.rgb_clamp ? us_fp_clamp01(v) : v;
-    }
-    alpha_raw = us_fp_omod(alpha_raw, ai->omod);
-    res->alpha = x->d->cmn.alpha_clamp ? us_fp_clamp01(alpha_raw) : alpha_raw;
 }
 
-static bool pred_cmp0(uint32_t v, unsigned op)
+/* The four pixels' sources as lanes: v[source][channel][pixel] for src0 src1 src2 srcp and r g b a; row[source]
+ * [swizzle] points at the lanes a swizzle value picks (r g b a, then the constants 0 0.5 1 0). */
+typedef struct lane_sources {
+    uint32_t v[4][4][US_NPIX];
+    const uint32_t *row[4][8];
+} lane_sources_t;
+
+static const uint32_t swizzle_constant[4][US_NPIX] = {
+    {0u, 0u, 0u, 0u}, {US_FP_HALF, US_FP_HALF, US_FP_HALF, US_FP_HALF}, {US_FP_ONE, US_FP_ONE, US_FP_ONE, US_FP_ONE},
+    {0u, 0u, 0u, 0u}};
+
+/* Every pixel's sources, also those whose writes do not land (the work is pure, and MDH/MDV read them). srcp
+ * channels no operand of the ops reads are 0 (an addition each saved). */
+static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, lane_sources_t *s)
 {
-    return us_fp_cmp0(v, op);
+    for (unsigned i = 0; i < 3; i++)
+        for (unsigned p = 0; p < US_NPIX; p++) {
+            const uint32_t *rgb = pl->rgb_src[i].base + p * pl->rgb_src[i].pixel_stride;
+            const uint32_t *alpha = pl->alpha_src[i].base + p * pl->alpha_src[i].pixel_stride;
+            s->v[i][0][p] = rgb[0], s->v[i][1][p] = rgb[1], s->v[i][2][p] = rgb[2], s->v[i][3][p] = alpha[3];
+        }
+    unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
+    for (unsigned c = 0; c < 4; c++) {
+        if (pl->srcp_channels >> c & 1u)
+            presub_lanes(c < 3 ? rop : aop, s->v[0][c], s->v[1][c], s->v[3][c]);
+        else
+            memset(s->v[3][c], 0, sizeof s->v[3][c]);
+    }
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned k = 0; k < 8; k++)
+            s->row[i][k] = k < 4 ? s->v[i][k] : swizzle_constant[k - 4];
 }
 
-/* The bounds beside an ALU write (x->b set): the intervals go where the values go, and a predicate or ALU-result
- * compare the bounds do not decide makes the run unstable. */
-static void check_compare(us_exec_t *x, unsigned p, us_iv_t v, unsigned op, const char *what, unsigned c)
+/* An operand's channel on four lanes: the swizzled source through the input modifier. */
+static void read_operand(const lane_sources_t *s, const us_operand_plan_t *op, unsigned c, uint32_t out[US_NPIX])
 {
-    if (us_iv_decide(v, pred_cmp0, op) < 0)
-        us_bound_unstable(x->b, x->pc, p, "%s (channel %c): the value's bounds straddle the compare with 0", what,
-                          "rgba"[c]);
+    const uint32_t *v = s->row[op->sel][op->swz[c]];
+    for (unsigned p = 0; p < US_NPIX; p++)
+        out[p] = ((v[p] & op->and_mask) | op->or_mask) ^ op->xor_mask;
 }
 
-static void write_back(us_exec_t *x, unsigned p, const unit_result_t *res, const us_iv_t *iv)
+static void read_operands(const lane_sources_t *s, const us_alu_plan_t *pl, us_alu_operands_t *o)
 {
-    const us_decoded_t *d = x->d;
-    us_quad_t *q = x->q;
-    const us_alu_alpha_inst_t *ai = &d->u.alu.alpha_inst;
-    const us_alu_rgba_inst_t *ci = &d->u.alu.rgba_inst;
-    const us_alu_rgb_inst_t *ri = &d->u.alu.rgb_inst;
-    uint8_t en = us_pred_channels(q, p, d->cmn.rgb_pred_sel, d->cmn.rgb_pred_inv, d->cmn.alpha_pred_sel,
-                                  d->cmn.alpha_pred_inv);
-    const uint32_t val[4] = {res->rgb[0], res->rgb[1], res->rgb[2], res->alpha};
-    unsigned al = us_current_al(q);
-    unsigned rdst = (ci->rgb_addrd + (ci->rgb_addrd_rel ? al : 0u)) & (US_NTEMP - 1u);
-    unsigned adst = (ai->alpha_addrd + (ai->alpha_addrd_rel ? al : 0u)) & (US_NTEMP - 1u);
-    us_write_temp(x, 0, rdst, p, (uint8_t)(d->cmn.rgb_wmask & en & 7u), val);
-    us_write_temp(x, 1, adst, p, (uint8_t)((d->cmn.alpha_wmask << 3) & en), val);
-    if (iv) {
-        us_bound_write_temp(x->b, rdst, p, (uint8_t)(d->cmn.rgb_wmask & en & 7u), iv);
-        us_bound_write_temp(x->b, adst, p, (uint8_t)((d->cmn.alpha_wmask << 3) & en), iv);
-    }
-
-    uint8_t romask = (uint8_t)(d->cmn.rgb_omask & en & 7u), aomask = (uint8_t)((d->cmn.alpha_omask << 3) & en);
-    if (d->type == US_TYPE_OUT) {
+    uint32_t *dst[3] = {o->a, o->b, o->c};
+    for (unsigned k = 0; k < 3; k++) {
         for (unsigned c = 0; c < 3; c++)
-            if (romask >> c & 1u) {
-                q->out[ri->target][p][c] = val[c];
-                if (iv)
-                    x->b->out[ri->target][p][c] = iv[c];
-            }
-        q->out_written[ri->target][p] |= romask;
-        if (aomask) {
-            q->out[ai->target][p][3] = val[3];
-            q->out_written[ai->target][p] |= aomask;
-            if (iv)
-                x->b->out[ai->target][p][3] = iv[3];
-        }
-        bool w = ai->w_omask && (en >> 3 & 1u);
-        if (w) {
-            q->w[p] = val[3];
-            q->w_written |= (uint8_t)(1u << p);
-            if (iv)
-                x->b->w[p] = iv[3];
-        }
-        if (x->r) {
-            x->r->out[0].addr = (uint8_t)ri->target;
-            x->r->out[1].addr = (uint8_t)ai->target;
-            x->r->out[0].mask[p] = romask;
-            x->r->out[1].mask[p] = aomask;
-            for (unsigned c = 0; c < 4; c++)
-                x->r->out[c < 3 ? 0 : 1].val[p][c] = (romask | aomask) >> c & 1u ? val[c] : 0u;
-            if (w) {
-                x->r->w_mask |= (uint8_t)(1u << p);
-                x->r->w_val[p] = val[3];
-            }
-        }
-    } else if (romask | aomask) {
-        uint8_t bits = q->pred[p];
-        for (unsigned c = 0; c < 3; c++)
-            if (romask >> c & 1u) {
-                bits = (uint8_t)((bits & ~(1u << c)) | (us_fp_cmp0(val[c], ri->target) << c));
-                if (iv)
-                    check_compare(x, p, iv[c], ri->target, "a predicate", c);
-            }
-        if (aomask) {
-            bits = (uint8_t)((bits & ~8u) | (us_fp_cmp0(val[3], ai->target) << 3));
-            if (iv)
-                check_compare(x, p, iv[3], ai->target, "a predicate", 3);
-        }
-        q->pred[p] = bits;
-        if (x->r) {
-            x->r->pred_mask[p] = romask | aomask;
-            x->r->pred_val[p] = bits;
-        }
+            read_operand(s, &pl->rgb[k], c, dst[k] + c * US_NPIX);
+        read_operand(s, &pl->alpha[k], 0, dst[k] + 3 * US_NPIX);
     }
-    if (ri->alu_wmask) {
-        unsigned ch = d->cmn.alu_result_sel ? 3u : 0u;
-        if (en >> ch & 1u) {
-            bool b = us_fp_cmp0(val[ch], d->cmn.alu_result_op);
-            if (iv)
-                check_compare(x, p, iv[ch], d->cmn.alu_result_op, "the ALU result", ch);
-            q->alu_result = (uint8_t)((q->alu_result & ~(1u << p)) | (unsigned)b << p);
-            if (x->r) {
-                x->r->result_mask |= (uint8_t)(1u << p);
-                x->r->result_val = (uint8_t)((x->r->result_val & ~(1u << p)) | (unsigned)b << p);
-            }
-        }
-    }
+    memcpy(o->src0, s->v[0], sizeof o->src0);
 }
 
 void us_exec_alu(us_exec_t *x)
 {
-    us_alu_plan_t plan;
-    sources_t all[US_NPIX];
-    unit_result_t res[US_NPIX];
     uint8_t writers = us_write_pixels(x);
+    if (!writers)
+        return; /* nothing lands: no write, no record entry, no bounds */
+    us_alu_plan_t plan;
+    lane_sources_t src;
+    us_alu_operands_t ops;
+    uint32_t res[4 * US_NPIX];
     make_plan(x, &plan);
-    bool derivative = x->d->u.alu.rgba_inst.rgb_op >= US_ALU_RGBA_INST_RGB_OP_MDH ||
-                      x->d->u.alu.alpha_inst.alpha_op >= US_ALU_ALPHA_INST_ALPHA_OP_MDH;
-    /* All reads before any write: the instruction sees the state before it. MDH/MDV read every pixel. */
-    for (unsigned p = 0; p < US_NPIX; p++)
-        if (derivative || (writers >> p & 1u))
-            read_sources(x, &plan, p, &all[p]);
-    for (unsigned p = 0; p < US_NPIX; p++)
-        if (writers >> p & 1u)
-            compute(x, &plan, all, p, &res[p]);
-    us_iv_t bounds[US_NPIX][4];
-    if (x->b)
+    /* All reads before any write: the instruction sees the state before it. */
+    read_sources(x, &plan, &src);
+    read_operands(&src, &plan, &ops);
+    us_alu_units(x, &ops, res);
+    if (x->b) {
+        us_iv_t bounds[US_NPIX][4];
         us_bound_alu(x, &plan, writers, bounds);
-    for (unsigned p = 0; p < US_NPIX; p++)
-        if (writers >> p & 1u)
-            write_back(x, p, &res[p], x->b ? bounds[p] : NULL);
+        us_alu_write_back(x, writers, res, (const us_iv_t (*)[4])bounds);
+    } else {
+        us_alu_write_back(x, writers, res, NULL);
+    }
 }
 
 void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t *d, us_alu_inputs_t in[US_NPIX])
@@ -362,11 +216,9 @@ void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t
     /* make_plan and read_sources only read the quad; the cast gives them the exec record they take. */
     us_exec_t x = {(us_quad_t *)q, sh, d, NULL, 0, 0, false, NULL};
     us_alu_plan_t plan;
-    sources_t all[US_NPIX];
-    memset(all, 0, sizeof all); /* srcp channels no operand of the ops reads stay unset by read_sources */
+    lane_sources_t s;
     make_plan(&x, &plan);
-    for (unsigned p = 0; p < US_NPIX; p++)
-        read_sources(&x, &plan, p, &all[p]);
+    read_sources(&x, &plan, &s);
     unsigned rop = d->u.alu.rgba_inst.rgb_op, aop = d->u.alu.alpha_inst.alpha_op;
     unsigned rnb = rop == US_ALU_RGBA_INST_RGB_OP_MDV ? 2u : 1u, anb = aop == US_ALU_ALPHA_INST_ALPHA_OP_MDV ? 2u : 1u;
     bool rderiv = rop == US_ALU_RGBA_INST_RGB_OP_MDH || rop == US_ALU_RGBA_INST_RGB_OP_MDV;
@@ -374,12 +226,12 @@ void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t
     for (unsigned p = 0; p < US_NPIX; p++) {
         for (unsigned k = 0; k < 3; k++) {
             for (unsigned c = 0; c < 3; c++)
-                in[p].rgb[k][c] = all[p].v[plan.rgb[k].sel][plan.rgb[k].swz[c]];
-            in[p].alpha[k] = all[p].v[plan.alpha[k].sel][plan.alpha[k].swz[0]];
+                in[p].rgb[k][c] = s.row[plan.rgb[k].sel][plan.rgb[k].swz[c]][p];
+            in[p].alpha[k] = s.row[plan.alpha[k].sel][plan.alpha[k].swz[0]][p];
         }
         for (unsigned c = 0; rderiv && c < 3; c++)
-            in[p].rgb[0][c] = all[0].v[0][c], in[p].rgb[2][c] = all[rnb].v[0][c];
+            in[p].rgb[0][c] = s.v[0][c][0], in[p].rgb[2][c] = s.v[0][c][rnb];
         if (aderiv)
-            in[p].alpha[0] = all[0].v[0][3], in[p].alpha[2] = all[anb].v[0][3];
+            in[p].alpha[0] = s.v[0][3][0], in[p].alpha[2] = s.v[0][3][anb];
     }
 }

@@ -4,6 +4,7 @@
 #ifndef US_ALU_PLAN_H
 #define US_ALU_PLAN_H
 
+#include "golden/us_bound.h"
 #include "golden/us_exec.h"
 
 typedef struct us_source_plan {
@@ -23,6 +24,21 @@ typedef struct us_alu_plan {
     uint8_t srcp_channels; /* channels of srcp the op's operands read (bit c: r g b a) */
     us_operand_plan_t rgb[3], alpha[3];
 } us_alu_plan_t;
+
+/* A quad's operands as lanes, flat: channel c (r g b a) of pixel p at [c * US_NPIX + p]. The rgb unit reads
+ * channels r g b, the alpha unit a (an rgb DP4 all four of A and B). src0 is source 0 before swizzle and
+ * modifier, which MDH/MDV read from the neighbour pixels. */
+typedef struct us_alu_operands {
+    uint32_t a[4 * US_NPIX], b[4 * US_NPIX], c[4 * US_NPIX];
+    uint32_t src0[4 * US_NPIX];
+} us_alu_operands_t;
+
+/* Both units on all four lanes (us_alu_units.c): res as the operands, after OMOD and clamp. */
+void us_alu_units(const us_exec_t *x, const us_alu_operands_t *op, uint32_t res[4 * US_NPIX]);
+
+/* Write-back for the pixels in writers (us_alu_write.c): temporaries, outputs, predicates, the ALU result, and
+ * the bounds beside them when iv is not NULL. */
+void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_NPIX], const us_iv_t (*iv)[4]);
 
 /* The pre-subtract op (SRCP_OP) on src0 and src1, and the transcendental of an alpha op, as the ALU computes them. */
 uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1);
