@@ -65,18 +65,14 @@ static void write_predicates(us_exec_t *x, unsigned p, uint8_t romask, uint8_t a
 {
     const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
     const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
-    uint8_t bits = x->q->pred[p];
-    for (unsigned c = 0; c < 3; c++)
-        if (romask >> c & 1u) {
-            bits = (uint8_t)((bits & ~(1u << c)) | (us_fp_cmp0(val[c], ri->target) << c));
-            if (iv)
-                check_compare(x, p, iv[c], ri->target, "a predicate", c);
-        }
-    if (aomask) {
-        bits = (uint8_t)((bits & ~8u) | (us_fp_cmp0(val[3], ai->target) << 3));
-        if (iv)
-            check_compare(x, p, iv[3], ai->target, "a predicate", 3);
-    }
+    /* every channel's compare, then the mask picks: no branch on the mask */
+    unsigned holds = (unsigned)us_fp_cmp0(val[0], ri->target) | (unsigned)us_fp_cmp0(val[1], ri->target) << 1 |
+                     (unsigned)us_fp_cmp0(val[2], ri->target) << 2 | (unsigned)us_fp_cmp0(val[3], ai->target) << 3;
+    unsigned mask = romask | aomask;
+    uint8_t bits = (uint8_t)((x->q->pred[p] & ~mask) | (holds & mask));
+    for (unsigned c = 0; iv && c < 4; c++)
+        if (mask >> c & 1u)
+            check_compare(x, p, iv[c], c < 3 ? ri->target : ai->target, "a predicate", c);
     x->q->pred[p] = bits;
     if (x->r) {
         x->r->pred_mask[p] = romask | aomask;
@@ -100,6 +96,56 @@ static void write_alu_result(us_exec_t *x, unsigned p, uint8_t en, const uint32_
     }
 }
 
+/* Temporary writes of all writers when every pixel has the same channel masks (no predication) and no record or
+ * bounds are wanted: the common case, as blends over the lanes. */
+static void write_temps_uniform(us_quad_t *q, uint8_t writers, unsigned rdst, uint8_t rmask, unsigned adst,
+                                uint8_t amask, const uint32_t res[4 * US_NPIX])
+{
+    uint32_t rkeep[4], akeep[4];
+    for (unsigned c = 0; c < 4; c++) {
+        rkeep[c] = (rmask >> c & 1u) - 1u;
+        akeep[c] = (amask >> c & 1u) - 1u;
+    }
+    for (unsigned p = 0; p < US_NPIX; p++) {
+        if (!(writers >> p & 1u))
+            continue;
+        const uint32_t val[4] = {res[p], res[US_NPIX + p], res[2 * US_NPIX + p], res[3 * US_NPIX + p]};
+        uint32_t *rt = q->temp[p][rdst], *at = q->temp[p][adst];
+        for (unsigned c = 0; c < 4; c++)
+            rt[c] = (rt[c] & rkeep[c]) | (val[c] & ~rkeep[c]);
+        for (unsigned c = 0; c < 4; c++)
+            at[c] = (at[c] & akeep[c]) | (val[c] & ~akeep[c]);
+        q->temp_written[rdst][p] |= rmask;
+        q->temp_written[adst][p] |= amask;
+    }
+}
+
+/* Predicate bits and the ALU result of all writers when every pixel has the same channel masks (no predication)
+ * and no record or bounds are wanted: each compare once over the lanes. */
+static void write_flags_uniform(us_exec_t *x, uint8_t writers, uint8_t pmask, const uint32_t res[4 * US_NPIX])
+{
+    const us_decoded_t *d = x->d;
+    us_quad_t *q = x->q;
+    if (pmask) {
+        uint32_t holds[4] = {0, 0, 0, 0}; /* per channel, a pixel mask */
+        for (unsigned c = 0; c < 4; c++)
+            if (pmask >> c & 1u)
+                holds[c] = us_fp_cmp0_lanes(res + c * US_NPIX, US_NPIX,
+                                            c < 3 ? d->u.alu.rgb_inst.target : d->u.alu.alpha_inst.target);
+        for (unsigned p = 0; p < US_NPIX; p++) {
+            unsigned bits = (holds[0] >> p & 1u) | (holds[1] >> p & 1u) << 1 | (holds[2] >> p & 1u) << 2 |
+                            (holds[3] >> p & 1u) << 3;
+            if (writers >> p & 1u)
+                q->pred[p] = (uint8_t)((q->pred[p] & ~pmask) | bits);
+        }
+    }
+    if (d->u.alu.rgb_inst.alu_wmask) {
+        unsigned ch = d->cmn.alu_result_sel ? 3u : 0u;
+        uint32_t b = us_fp_cmp0_lanes(res + ch * US_NPIX, US_NPIX, d->cmn.alu_result_op);
+        q->alu_result = (uint8_t)((q->alu_result & ~writers) | (b & writers));
+    }
+}
+
 void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_NPIX], const us_iv_t (*iv)[4])
 {
     const us_decoded_t *d = x->d;
@@ -111,6 +157,16 @@ void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_
                     (US_NTEMP - 1u);
     /* Without predication every channel is enabled; a pixel's own predicate write comes after its gate is read. */
     bool predicated = cmn->rgb_pred_sel || cmn->alpha_pred_sel;
+    uint8_t romask = (uint8_t)(cmn->rgb_omask & 7u), aomask = (uint8_t)(cmn->alpha_omask << 3);
+    bool is_out = d->type == US_TYPE_OUT;
+    if (!predicated && !x->r && !iv) {
+        write_temps_uniform(q, writers, rdst, (uint8_t)(cmn->rgb_wmask & 7u), adst, (uint8_t)(cmn->alpha_wmask << 3),
+                            res);
+        if (!is_out) {
+            write_flags_uniform(x, writers, romask | aomask, res);
+            return;
+        }
+    }
     for (unsigned p = 0; p < US_NPIX; p++) {
         if (!(writers >> p & 1u))
             continue;
@@ -119,18 +175,20 @@ void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_
                                 : 0xFu;
         const uint32_t val[4] = {res[p], res[US_NPIX + p], res[2 * US_NPIX + p], res[3 * US_NPIX + p]};
         const us_iv_t *piv = iv ? iv[p] : NULL;
-        uint8_t rmask = (uint8_t)(cmn->rgb_wmask & en & 7u), amask = (uint8_t)((cmn->alpha_wmask << 3) & en);
-        us_write_temp(x, 0, rdst, p, rmask, val);
-        us_write_temp(x, 1, adst, p, amask, val);
-        if (piv) {
-            us_bound_write_temp(x->b, rdst, p, rmask, piv);
-            us_bound_write_temp(x->b, adst, p, amask, piv);
+        if (predicated || x->r || iv) {
+            uint8_t rmask = (uint8_t)(cmn->rgb_wmask & en & 7u), amask = (uint8_t)((cmn->alpha_wmask << 3) & en);
+            us_write_temp(x, 0, rdst, p, rmask, val);
+            us_write_temp(x, 1, adst, p, amask, val);
+            if (piv) {
+                us_bound_write_temp(x->b, rdst, p, rmask, piv);
+                us_bound_write_temp(x->b, adst, p, amask, piv);
+            }
         }
-        uint8_t romask = (uint8_t)(cmn->rgb_omask & en & 7u), aomask = (uint8_t)((cmn->alpha_omask << 3) & en);
-        if (d->type == US_TYPE_OUT)
-            write_output(x, p, en, romask, aomask, val, piv);
-        else if (romask | aomask)
-            write_predicates(x, p, romask, aomask, val, piv);
+        uint8_t pro = romask & en, pao = aomask & en;
+        if (is_out)
+            write_output(x, p, en, pro, pao, val, piv);
+        else if (pro | pao)
+            write_predicates(x, p, pro, pao, val, piv);
         if (d->u.alu.rgb_inst.alu_wmask)
             write_alu_result(x, p, en, val, piv);
     }

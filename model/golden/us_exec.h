@@ -52,9 +52,10 @@ static inline void us_write_temp(us_exec_t *x, unsigned slot, unsigned addr, uns
     if (!mask)
         return;
     uint32_t *t = x->q->temp[pixel][addr];
-    for (unsigned c = 0; c < 4; c++)
-        if (mask >> c & 1u)
-            t[c] = val[c];
+    for (unsigned c = 0; c < 4; c++) { /* a blend, not a branch: the masks vary from instruction to instruction */
+        uint32_t keep = (mask >> c & 1u) - 1u;
+        t[c] = (t[c] & keep) | (val[c] & ~keep);
+    }
     x->q->temp_written[addr][pixel] |= mask;
     if (x->r) {
         us_write_t *w = &x->r->temp[slot];

@@ -66,6 +66,8 @@ void us_fp_max_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned
 void us_fp_cmp_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, unsigned n);
 void us_fp_cnd_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, unsigned n);
 void us_fp_frc_lanes(uint32_t *r, const uint32_t *a, unsigned n);
+/* us_fp_cmp0 of n <= 32 lanes as a mask: bit i for lane i. */
+uint32_t us_fp_cmp0_lanes(const uint32_t *v, unsigned n, unsigned op);
 /* In place: us_fp_omod, then us_fp_clamp01 if clamp. */
 void us_fp_omod_clamp_lanes(uint32_t *r, unsigned n, unsigned omod, bool clamp);
 

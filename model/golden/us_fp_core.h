@@ -224,28 +224,38 @@ static inline uint32_t fp_frc(uint32_t a)
     return r == US_FP_ONE ? 0x3F7FFFFFu : r; /* tiny negative a: 1 - |a| rounds to 1 */
 }
 
-static inline uint32_t fp_omod(uint32_t r, unsigned omod)
+/* OMOD 0..6 as its power of two. */
+static inline int32_t omod_log2(unsigned omod)
 {
     static const int8_t scale_log2[7] = { 0, 1, 2, 3, -1, -2, -3 };
-    omod &= 7u;
-    if (omod == 7u)
-        return r;
-    uint32_t e = exp_field(r);
-    if (e == 255)
-        return is_nan(r) ? US_FP_CANON_NAN : r;
-    int32_t scaled = (int32_t)e + scale_log2[omod];
-    if (e == 0 || scaled <= 0)
-        return r & SIGN_BIT; /* DAZ, or FTZ: scaling is exact, so the result is tiny exactly when below 2^-126 */
-    if (scaled >= 255)
-        return (r & SIGN_BIT) | INF_BITS;
-    return (r & ~EXP_MASK) | ((uint32_t)scaled << 23);
+    return scale_log2[omod];
 }
 
+/* r * 2^k for OMOD's k (-3..3), exact: selects, not branches, so the lane forms run straight through. */
+static inline uint32_t omod_scale(uint32_t r, int32_t k)
+{
+    uint32_t e = exp_field(r), sign = r & SIGN_BIT;
+    int32_t scaled = (int32_t)e + k;
+    uint32_t v = (r & ~EXP_MASK) | ((uint32_t)scaled << 23);
+    v = scaled >= 255 ? sign | INF_BITS : v;
+    /* DAZ, or FTZ: scaling is exact, so the result is tiny exactly when below 2^-126 */
+    v = (e == 0) | (scaled <= 0) ? sign : v;
+    uint32_t special = is_nan(r) ? US_FP_CANON_NAN : r;
+    return e == 255 ? special : v;
+}
+
+static inline uint32_t fp_omod(uint32_t r, unsigned omod)
+{
+    omod &= 7u;
+    return omod == 7u ? r : omod_scale(r, omod_log2(omod));
+}
+
+/* Selects, not branches: the lane forms clamp many values of random sign. */
 static inline uint32_t fp_clamp01(uint32_t r)
 {
-    if ((r & SIGN_BIT) || reads_as_zero(r) || is_nan(r))
-        return 0u;
-    return r > US_FP_ONE ? US_FP_ONE : r;
+    bool to_zero = ((r & SIGN_BIT) != 0) | reads_as_zero(r) | is_nan(r);
+    uint32_t v = r > US_FP_ONE ? US_FP_ONE : r;
+    return to_zero ? 0u : v;
 }
 
 static inline bool fp_cmp0(uint32_t v, unsigned op)

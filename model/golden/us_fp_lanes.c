@@ -82,10 +82,37 @@ void us_fp_frc_lanes(uint32_t *r, const uint32_t *a, unsigned n)
 /* OMOD 7 (pass) is the common MIN/MAX/CMP/CND case and costs nothing; otherwise one scale for all lanes. */
 void us_fp_omod_clamp_lanes(uint32_t *r, unsigned n, unsigned omod, bool clamp)
 {
-    if ((omod & 7u) != 7u)
+    if ((omod & 7u) != 7u) {
+        int32_t k = omod_log2(omod & 7u);
         for (unsigned i = 0; i < n; i++)
-            r[i] = fp_omod(r[i], omod);
+            r[i] = omod_scale(r[i], k);
+    }
     if (clamp)
         for (unsigned i = 0; i < n; i++)
             r[i] = fp_clamp01(r[i]);
+}
+
+/* One op for all lanes, so the loops hold no branch. */
+uint32_t us_fp_cmp0_lanes(const uint32_t *v, unsigned n, unsigned op)
+{
+    uint32_t bits = 0;
+    switch (op & 3u) {
+    case 0:
+        for (unsigned i = 0; i < n; i++)
+            bits |= (uint32_t)reads_as_zero(v[i]) << i;
+        break;
+    case 1:
+        for (unsigned i = 0; i < n; i++)
+            bits |= (uint32_t)((v[i] & SIGN_BIT) && !reads_as_zero(v[i]) && !is_nan(v[i])) << i;
+        break;
+    case 2:
+        for (unsigned i = 0; i < n; i++)
+            bits |= (uint32_t)(!is_nan(v[i]) && (reads_as_zero(v[i]) || !(v[i] & SIGN_BIT))) << i;
+        break;
+    default:
+        for (unsigned i = 0; i < n; i++)
+            bits |= (uint32_t)!reads_as_zero(v[i]) << i;
+        break;
+    }
+    return bits;
 }

@@ -1,6 +1,7 @@
 /* Random ALU/OUT/TEX programs with every field random over its legal values (predication, LAST, presub, OMOD,
  * clamps, WRITE_INACTIVE included), run on seeded random inputs, random covered masks and both US_CONFIG
- * zero-times-anything readings; prints every retire record and the final state.
+ * zero-times-anything readings; prints every retire record and the final state, then the final state of the same
+ * run without a record and with bounds tracked.
  * usage: sweep_alu_trace [first seed] [programs] [instructions]
  * scripts/model_equiv.py builds this against two builds of the model and compares the text: a change to the
  * model that is meant to be performance only must leave it identical. */
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "gen/us_random.h"
+#include "golden/us_bound.h"
 #include "golden/us_trace.h"
 
 static void random_inst(us_rng_t *r, us_inst_t *in)
@@ -53,6 +55,9 @@ int main(int argc, char **argv)
     static us_shader_t sh;
     static us_quad_t q;
     us_retire_t rec;
+    us_bounds_t *bounds = malloc(sizeof *bounds);
+    if (!bounds)
+        return 2;
     us_strbuf_t sb;
     us_sb_init(&sb);
     for (uint64_t seed = first; seed < first + programs; seed++) {
@@ -76,8 +81,24 @@ int main(int argc, char **argv)
         us_sb_clear(&sb);
         us_state_dump(&sb, &q);
         fputs(sb.data ? sb.data : "", stdout);
+        /* again without a record (the model's fast paths), then with bounds: the same final state each time */
+        for (unsigned pass = 0; pass < 2; pass++) {
+            us_quad_init(&q, &sh, covered, 0);
+            memcpy(q.temp, v.temp, sizeof q.temp);
+            if (pass == 0) {
+                us_quad_run(&q, &sh);
+            } else {
+                us_bounds_init(bounds, &q);
+                while (us_quad_step_bounded(&q, &sh, NULL, bounds))
+                    ;
+            }
+            us_sb_clear(&sb);
+            us_state_dump(&sb, &q);
+            printf("%s:\n%s", pass == 0 ? "untraced" : "bounded", sb.data ? sb.data : "");
+        }
         us_vec_free(&v);
     }
     us_sb_free(&sb);
+    free(bounds);
     return 0;
 }
