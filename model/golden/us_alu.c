@@ -10,81 +10,45 @@
 #define FP_TWO 0x40000000u
 #define SIGN 0x80000000u
 
-/* The 7-bit inline constant 2^(e-7) * (1 + m/8), exponent 0 read as a normal number. */
-static uint32_t inline_constant(unsigned code)
-{
-    return (((code >> 3) + 120u) << 23) | ((code & 7u) << 20);
-}
-
-static void plan_source(const us_exec_t *x, unsigned addr, unsigned is_const, unsigned rel, uint32_t *inline_slot,
+/* Where a source part reads for this quad: its static reference with aL added. */
+static void plan_source(const us_exec_t *x, const us_source_ref_t *r, uint32_t inline_value, uint32_t *inline_slot,
                         us_source_plan_t *sp)
 {
-    unsigned al = rel ? us_current_al(x->q) : 0u;
-    if (is_const) {
+    unsigned al = r->rel ? us_current_al(x->q) : 0u;
+    if (r->kind == US_SRC_CONST) {
         sp->temp = -1;
-        sp->base = x->sh->konst[(addr + al) & (US_NCONST - 1u)];
+        sp->base = x->sh->konst[(r->addr + al) & (US_NCONST - 1u)];
         sp->pixel_stride = 0;
-    } else if (addr & 0x80u) {
+    } else if (r->kind == US_SRC_INLINE) {
         sp->temp = -1;
-        inline_slot[0] = inline_slot[1] = inline_slot[2] = inline_slot[3] = inline_constant(addr & 0x7Fu);
+        inline_slot[0] = inline_slot[1] = inline_slot[2] = inline_slot[3] = inline_value;
         sp->base = inline_slot;
         sp->pixel_stride = 0;
     } else {
-        sp->temp = (int)((addr + al) & (US_NTEMP - 1u));
+        sp->temp = (int)((r->addr + al) & (US_NTEMP - 1u));
         sp->base = x->q->temp[0][sp->temp];
         sp->pixel_stride = US_NTEMP * 4u;
     }
 }
 
-static void plan_operand(unsigned sel, const unsigned *swz, unsigned nswz, unsigned mod, us_operand_plan_t *op)
+static void make_plan(const us_exec_t *x, const us_alu_slot_t *slot, us_alu_plan_t *pl)
 {
-    op->sel = (uint8_t)sel;
-    op->mod = (uint8_t)mod;
-    for (unsigned i = 0; i < 3; i++)
-        op->swz[i] = (uint8_t)swz[i < nswz ? i : 0];
-    op->and_mask = mod == 2u ? 0x7FFFFFFFu : 0xFFFFFFFFu;
-    op->or_mask = mod == 3u ? SIGN : 0u;
-    op->xor_mask = mod == 1u ? SIGN : 0u;
+    pl->slot = slot;
+    for (unsigned i = 0; i < 3; i++) {
+        plan_source(x, &slot->rgb_src[i], slot->inline_value[i], pl->inline_value[i], &pl->rgb_src[i]);
+        plan_source(x, &slot->alpha_src[i], slot->inline_value[3 + i], pl->inline_value[3 + i], &pl->alpha_src[i]);
+    }
 }
 
-static void make_plan(const us_exec_t *x, us_alu_plan_t *pl)
+/* The slot's static plan while it still describes the instruction at pc; else (a caller that wrote the
+ * instruction words and dec itself, as tb/unit/fc.cpp does) one made now from dec, so it is never stale. */
+static const us_alu_slot_t *static_plan(const us_exec_t *x, us_alu_slot_t *scratch)
 {
-    const us_alu_rgb_addr_t *ra = &x->d->u.alu.rgb_addr;
-    const us_alu_alpha_addr_t *aa = &x->d->u.alu.alpha_addr;
-    const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
-    const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
-    const us_alu_rgba_inst_t *ci = &x->d->u.alu.rgba_inst;
-    plan_source(x, ra->addr0, ra->addr0_const, ra->addr0_rel, pl->inline_value[0], &pl->rgb_src[0]);
-    plan_source(x, ra->addr1, ra->addr1_const, ra->addr1_rel, pl->inline_value[1], &pl->rgb_src[1]);
-    plan_source(x, ra->addr2, ra->addr2_const, ra->addr2_rel, pl->inline_value[2], &pl->rgb_src[2]);
-    plan_source(x, aa->addr0, aa->addr0_const, aa->addr0_rel, pl->inline_value[3], &pl->alpha_src[0]);
-    plan_source(x, aa->addr1, aa->addr1_const, aa->addr1_rel, pl->inline_value[4], &pl->alpha_src[1]);
-    plan_source(x, aa->addr2, aa->addr2_const, aa->addr2_rel, pl->inline_value[5], &pl->alpha_src[2]);
-    const unsigned swa[3] = {ri->red_swiz_a, ri->green_swiz_a, ri->blue_swiz_a};
-    const unsigned swb[3] = {ri->red_swiz_b, ri->green_swiz_b, ri->blue_swiz_b};
-    const unsigned swc[3] = {ci->red_swiz_c, ci->green_swiz_c, ci->blue_swiz_c};
-    plan_operand(ri->rgb_sel_a, swa, 3, ri->rgb_mod_a, &pl->rgb[0]);
-    plan_operand(ri->rgb_sel_b, swb, 3, ri->rgb_mod_b, &pl->rgb[1]);
-    plan_operand(ci->rgb_sel_c, swc, 3, ci->rgb_mod_c, &pl->rgb[2]);
-    plan_operand(ai->alpha_sel_a, &ai->alpha_swiz_a, 1, ai->alpha_mod_a, &pl->alpha[0]);
-    plan_operand(ai->alpha_sel_b, &ai->alpha_swiz_b, 1, ai->alpha_mod_b, &pl->alpha[1]);
-    plan_operand(ci->alpha_sel_c, &ci->alpha_swiz_c, 1, ci->alpha_mod_c, &pl->alpha[2]);
-    /* Only the srcp channels an operand the ops read picks: each costs an addition per pixel. MDH/MDV read A and
-     * C from src0 whatever their select (only B goes through it); an rgb DP4 reads the alpha unit's A and B. */
-    unsigned rn = us_rgb_op_arity(ci->rgb_op), an = us_alpha_op_arity(ai->alpha_op);
-    bool rgb_deriv = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH || ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDV;
-    bool alpha_deriv = ai->alpha_op == US_ALU_ALPHA_INST_ALPHA_OP_MDH || ai->alpha_op == US_ALU_ALPHA_INST_ALPHA_OP_MDV;
-    bool dp4 = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_DP4;
-    pl->srcp_channels = 0;
-    for (unsigned i = 0; i < 3; i++) {
-        bool rgb_reads = i < rn && !(rgb_deriv && i != 1);
-        bool alpha_reads = (i < an && !(alpha_deriv && i != 1)) || (dp4 && i < 2);
-        if (rgb_reads && pl->rgb[i].sel == 3u)
-            for (unsigned c = 0; c < 3; c++)
-                pl->srcp_channels |= (uint8_t)(pl->rgb[i].swz[c] < 4u ? 1u << pl->rgb[i].swz[c] : 0u);
-        if (alpha_reads && pl->alpha[i].sel == 3u)
-            pl->srcp_channels |= (uint8_t)(pl->alpha[i].swz[0] < 4u ? 1u << pl->alpha[i].swz[0] : 0u);
-    }
+    const us_alu_slot_t *s = &x->sh->alu_slot[x->pc];
+    if (x->d == &x->sh->dec[x->pc] && memcmp(&s->key, &x->sh->imem[x->pc], sizeof s->key) == 0)
+        return s;
+    us_alu_slot_make(&x->sh->imem[x->pc], x->d, scratch);
+    return scratch;
 }
 
 uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1)
@@ -136,56 +100,79 @@ static void presub_lanes(unsigned op, const uint32_t s0[US_NPIX], const uint32_t
     }
 }
 
-/* The four pixels' sources as lanes: v[source][channel][pixel] for src0 src1 src2 srcp and r g b a; row[source]
- * [swizzle] points at the lanes a swizzle value picks (r g b a, then the constants 0 0.5 1 0). */
-typedef struct lane_sources {
-    uint32_t v[4][4][US_NPIX];
-    const uint32_t *row[4][8];
-} lane_sources_t;
-
 static const uint32_t swizzle_constant[4][US_NPIX] = {
     {0u, 0u, 0u, 0u}, {US_FP_HALF, US_FP_HALF, US_FP_HALF, US_FP_HALF}, {US_FP_ONE, US_FP_ONE, US_FP_ONE, US_FP_ONE},
     {0u, 0u, 0u, 0u}};
 
-/* Every pixel's sources, also those whose writes do not land (the work is pure, and MDH/MDV read them). srcp
- * channels no operand of the ops reads are 0 (an addition each saved). */
-static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, lane_sources_t *s)
+/* Channel c (r g b a) of source i (src0-2) at the four pixels: r g b from the rgb source part, a from the alpha
+ * one. Every pixel's, also those whose writes do not land (the work is pure, and MDH/MDV read them). */
+static void source_lanes(const us_alu_plan_t *pl, unsigned i, unsigned c, uint32_t out[US_NPIX])
 {
-    for (unsigned i = 0; i < 3; i++)
-        for (unsigned p = 0; p < US_NPIX; p++) {
-            const uint32_t *rgb = pl->rgb_src[i].base + p * pl->rgb_src[i].pixel_stride;
-            const uint32_t *alpha = pl->alpha_src[i].base + p * pl->alpha_src[i].pixel_stride;
-            s->v[i][0][p] = rgb[0], s->v[i][1][p] = rgb[1], s->v[i][2][p] = rgb[2], s->v[i][3][p] = alpha[3];
-        }
+    const us_source_plan_t *sp = c < 3 ? &pl->rgb_src[i] : &pl->alpha_src[i];
+    for (unsigned p = 0; p < US_NPIX; p++)
+        out[p] = sp->base[p * sp->pixel_stride + c];
+}
+
+/* The pre-subtract lanes of the srcp channels in mask; the others 0 (an addition each saved). */
+static void srcp_lanes(const us_exec_t *x, const us_alu_plan_t *pl, unsigned mask, uint32_t srcp[4][US_NPIX])
+{
     unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
     for (unsigned c = 0; c < 4; c++) {
-        if (pl->srcp_channels >> c & 1u)
-            presub_lanes(c < 3 ? rop : aop, s->v[0][c], s->v[1][c], s->v[3][c]);
-        else
-            memset(s->v[3][c], 0, sizeof s->v[3][c]);
+        if (mask >> c & 1u) {
+            uint32_t s0[US_NPIX], s1[US_NPIX];
+            source_lanes(pl, 0, c, s0);
+            source_lanes(pl, 1, c, s1);
+            presub_lanes(c < 3 ? rop : aop, s0, s1, srcp[c]);
+        } else {
+            memset(srcp[c], 0, sizeof srcp[c]);
+        }
     }
-    for (unsigned i = 0; i < 4; i++)
-        for (unsigned k = 0; k < 8; k++)
-            s->row[i][k] = k < 4 ? s->v[i][k] : swizzle_constant[k - 4];
 }
 
-/* An operand's channel on four lanes: the swizzled source through the input modifier. */
-static void read_operand(const lane_sources_t *s, const us_operand_plan_t *op, unsigned c, uint32_t out[US_NPIX])
+/* Where an operand's swizzle value swz reads at the four pixels: pixel p at v[p * stride]. */
+static const uint32_t *operand_source(const us_alu_plan_t *pl, const uint32_t srcp[4][US_NPIX], unsigned sel,
+                                      unsigned swz, size_t *stride)
 {
-    const uint32_t *v = s->row[op->sel][op->swz[c]];
+    if (swz >= 4u) {
+        *stride = 1;
+        return swizzle_constant[swz - 4u];
+    }
+    if (sel == 3u) {
+        *stride = 1;
+        return srcp[swz];
+    }
+    const us_source_plan_t *sp = swz < 3u ? &pl->rgb_src[sel] : &pl->alpha_src[sel];
+    *stride = sp->pixel_stride;
+    return sp->base + swz;
+}
+
+/* An operand's channel on four lanes, straight from the registers: the swizzled source through the input
+ * modifier, ((v & and) | or) ^ xor written as (v & and) ^ xor (-|v| is |v| with the sign flipped). */
+static void read_operand(const us_alu_plan_t *pl, const uint32_t srcp[4][US_NPIX], const us_operand_plan_t *op,
+                         unsigned swz, uint32_t out[US_NPIX])
+{
+    size_t stride;
+    const uint32_t *v = operand_source(pl, srcp, op->sel, swz, &stride);
+    uint32_t and_mask = ~((uint32_t)(op->mod >> 1 & 1u) << 31), xor_mask = (uint32_t)(op->mod & 1u) << 31;
     for (unsigned p = 0; p < US_NPIX; p++)
-        out[p] = ((v[p] & op->and_mask) | op->or_mask) ^ op->xor_mask;
+        out[p] = (v[p * stride] & and_mask) ^ xor_mask;
 }
 
-static void read_operands(const lane_sources_t *s, const us_alu_plan_t *pl, us_alu_operands_t *o)
+/* The operand channels the units read (the slot's reads), and src0 where MDH/MDV read it. */
+static void read_operands(const us_exec_t *x, const us_alu_plan_t *pl, us_alu_operands_t *o)
 {
+    const us_alu_slot_t *sl = pl->slot;
+    uint32_t srcp[4][US_NPIX];
+    srcp_lanes(x, pl, sl->srcp_reads, srcp);
     uint32_t *dst[3] = {o->a, o->b, o->c};
-    for (unsigned k = 0; k < 3; k++) {
-        for (unsigned c = 0; c < 3; c++)
-            read_operand(s, &pl->rgb[k], c, dst[k] + c * US_NPIX);
-        read_operand(s, &pl->alpha[k], 0, dst[k] + 3 * US_NPIX);
-    }
-    memcpy(o->src0, s->v[0], sizeof o->src0);
+    for (unsigned k = 0; k < 3; k++)
+        for (unsigned c = 0; c < 4; c++)
+            if (sl->reads[k] >> c & 1u)
+                read_operand(pl, srcp, c < 3 ? &sl->rgb[k] : &sl->alpha[k], c < 3 ? sl->rgb[k].swz[c] :
+                             sl->alpha[k].swz[0], dst[k] + c * US_NPIX);
+    for (unsigned c = 0; c < 4; c++)
+        if (sl->src0_reads >> c & 1u)
+            source_lanes(pl, 0, c, o->src0 + c * US_NPIX);
 }
 
 void us_exec_alu(us_exec_t *x)
@@ -193,15 +180,14 @@ void us_exec_alu(us_exec_t *x)
     uint8_t writers = us_write_pixels(x);
     if (!writers)
         return; /* nothing lands: no write, no record entry, no bounds */
+    us_alu_slot_t scratch;
     us_alu_plan_t plan;
-    lane_sources_t src;
     us_alu_operands_t ops;
-    uint32_t res[4 * US_NPIX];
-    make_plan(x, &plan);
+    uint32_t res[4 * US_NPIX] = {0}; /* channels nothing reads stay 0: the write-back's blends read every lane */
+    make_plan(x, static_plan(x, &scratch), &plan);
     /* All reads before any write: the instruction sees the state before it. */
-    read_sources(x, &plan, &src);
-    read_operands(&src, &plan, &ops);
-    us_alu_units(x, &ops, res);
+    read_operands(x, &plan, &ops);
+    us_alu_units(x, plan.slot, &ops, res);
     if (x->b) {
         us_iv_t bounds[US_NPIX][4];
         us_bound_alu(x, &plan, writers, bounds);
@@ -213,25 +199,30 @@ void us_exec_alu(us_exec_t *x)
 
 void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t *d, us_alu_inputs_t in[US_NPIX])
 {
-    /* make_plan and read_sources only read the quad; the cast gives them the exec record they take. */
+    /* make_plan and the reads only read the quad; the cast gives them the exec record they take. */
     us_exec_t x = {(us_quad_t *)q, sh, d, NULL, 0, 0, false, NULL};
+    us_alu_slot_t slot;
     us_alu_plan_t plan;
-    lane_sources_t s;
-    make_plan(&x, &plan);
-    read_sources(&x, &plan, &s);
+    uint32_t srcp[4][US_NPIX], src0[4][US_NPIX];
+    us_alu_slot_make(&sh->imem[q->pc], d, &slot); /* coverage: d need not be the slot's dec */
+    make_plan(&x, &slot, &plan);
+    srcp_lanes(&x, &plan, slot.srcp_channels, srcp);
+    for (unsigned c = 0; c < 4; c++)
+        source_lanes(&plan, 0, c, src0[c]);
     unsigned rop = d->u.alu.rgba_inst.rgb_op, aop = d->u.alu.alpha_inst.alpha_op;
     unsigned rnb = rop == US_ALU_RGBA_INST_RGB_OP_MDV ? 2u : 1u, anb = aop == US_ALU_ALPHA_INST_ALPHA_OP_MDV ? 2u : 1u;
     bool rderiv = rop == US_ALU_RGBA_INST_RGB_OP_MDH || rop == US_ALU_RGBA_INST_RGB_OP_MDV;
     bool aderiv = aop == US_ALU_ALPHA_INST_ALPHA_OP_MDH || aop == US_ALU_ALPHA_INST_ALPHA_OP_MDV;
+    size_t stride;
     for (unsigned p = 0; p < US_NPIX; p++) {
         for (unsigned k = 0; k < 3; k++) {
             for (unsigned c = 0; c < 3; c++)
-                in[p].rgb[k][c] = s.row[plan.rgb[k].sel][plan.rgb[k].swz[c]][p];
-            in[p].alpha[k] = s.row[plan.alpha[k].sel][plan.alpha[k].swz[0]][p];
+                in[p].rgb[k][c] = operand_source(&plan, srcp, slot.rgb[k].sel, slot.rgb[k].swz[c], &stride)[p * stride];
+            in[p].alpha[k] = operand_source(&plan, srcp, slot.alpha[k].sel, slot.alpha[k].swz[0], &stride)[p * stride];
         }
         for (unsigned c = 0; rderiv && c < 3; c++)
-            in[p].rgb[0][c] = s.v[0][c][0], in[p].rgb[2][c] = s.v[0][c][rnb];
+            in[p].rgb[0][c] = src0[c][0], in[p].rgb[2][c] = src0[c][rnb];
         if (aderiv)
-            in[p].alpha[0] = s.v[0][3][0], in[p].alpha[2] = s.v[0][3][anb];
+            in[p].alpha[0] = src0[3][0], in[p].alpha[2] = src0[3][anb];
     }
 }

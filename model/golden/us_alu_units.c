@@ -1,5 +1,6 @@
 /* The ALU's rgb and alpha units on a quad's four lanes: one decision per instruction on the ops, then each op as
- * one call over flat arrays (us_fp.h lane forms), then OMOD and clamp. docs/spec.md section 5 is the statement. */
+ * one call over flat arrays (us_fp.h lane forms), then OMOD and clamp, all only for the channels the write-back
+ * reads (the slot's res_channels). docs/spec.md section 5 is the statement. */
 #include <string.h>
 
 #include "golden/us_alu_plan.h"
@@ -55,32 +56,35 @@ static void alpha_unit(const us_exec_t *x, const us_alu_operands_t *o, const uin
     }
 }
 
-/* r: the three rgb channels, 3 * N lanes; alpha: the alpha unit's result before OMOD (rgb SOP replicates it). */
+/* r: the three rgb channels, 3 * N lanes, of which the channels lo .. lo + n - 1 are computed; alpha: the alpha
+ * unit's result before OMOD (rgb SOP replicates it). */
 static void rgb_unit(const us_exec_t *x, const us_alu_operands_t *o, const uint32_t dot[N], const uint32_t alpha[N],
-                     bool legacy, uint32_t r[3 * N])
+                     bool legacy, unsigned lo, unsigned n, uint32_t r[3 * N])
 {
     const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
     const us_alu_rgba_inst_t *ci = &x->d->u.alu.rgba_inst;
+    const uint32_t *a = o->a + lo * N, *b = o->b + lo * N, *c = o->c + lo * N;
+    uint32_t *rl = r + lo * N;
     switch (ci->rgb_op) {
-    case US_ALU_RGBA_INST_RGB_OP_MAD: us_fp_mad_lanes(r, o->a, o->b, o->c, 3 * N, legacy); break;
+    case US_ALU_RGBA_INST_RGB_OP_MAD: us_fp_mad_lanes(rl, a, b, c, n * N, legacy); break;
     case US_ALU_RGBA_INST_RGB_OP_DP3:
     case US_ALU_RGBA_INST_RGB_OP_DP4:
     case US_ALU_RGBA_INST_RGB_OP_D2A:
-        for (unsigned ch = 0; ch < 3; ch++)
+        for (unsigned ch = lo; ch < lo + n; ch++)
             memcpy(r + ch * N, dot, N * sizeof *r);
         break;
-    case US_ALU_RGBA_INST_RGB_OP_MIN: us_fp_min_lanes(r, o->a, o->b, 3 * N); break;
-    case US_ALU_RGBA_INST_RGB_OP_MAX: us_fp_max_lanes(r, o->a, o->b, 3 * N); break;
-    case US_ALU_RGBA_INST_RGB_OP_CND: us_fp_cnd_lanes(r, o->a, o->b, o->c, 3 * N); break;
-    case US_ALU_RGBA_INST_RGB_OP_CMP: us_fp_cmp_lanes(r, o->a, o->b, o->c, 3 * N); break;
-    case US_ALU_RGBA_INST_RGB_OP_FRC: us_fp_frc_lanes(r, o->a, 3 * N); break;
+    case US_ALU_RGBA_INST_RGB_OP_MIN: us_fp_min_lanes(rl, a, b, n * N); break;
+    case US_ALU_RGBA_INST_RGB_OP_MAX: us_fp_max_lanes(rl, a, b, n * N); break;
+    case US_ALU_RGBA_INST_RGB_OP_CND: us_fp_cnd_lanes(rl, a, b, c, n * N); break;
+    case US_ALU_RGBA_INST_RGB_OP_CMP: us_fp_cmp_lanes(rl, a, b, c, n * N); break;
+    case US_ALU_RGBA_INST_RGB_OP_FRC: us_fp_frc_lanes(rl, a, n * N); break;
     case US_ALU_RGBA_INST_RGB_OP_SOP:
-        for (unsigned ch = 0; ch < 3; ch++)
+        for (unsigned ch = lo; ch < lo + n; ch++)
             memcpy(r + ch * N, alpha, N * sizeof *r);
         break;
     default: { /* MDH, MDV */
         unsigned nb = ci->rgb_op == US_ALU_RGBA_INST_RGB_OP_MDH ? 1u : 2u;
-        for (unsigned ch = 0; ch < 3; ch++) {
+        for (unsigned ch = lo; ch < lo + n; ch++) {
             uint32_t na[N], nc[N];
             neighbour_operands(o, ch, nb, ri->rgb_mod_a, ci->rgb_mod_c, na, nc);
             us_fp_mad_lanes(r + ch * N, na, o->b + ch * N, nc, N, legacy);
@@ -90,14 +94,22 @@ static void rgb_unit(const us_exec_t *x, const us_alu_operands_t *o, const uint3
     }
 }
 
-void us_alu_units(const us_exec_t *x, const us_alu_operands_t *o, uint32_t res[4 * N])
+void us_alu_units(const us_exec_t *x, const us_alu_slot_t *slot, const us_alu_operands_t *o, uint32_t res[4 * N])
 {
     bool legacy = (x->sh->config & US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_MASK) != 0;
     uint32_t dot[N];
     /* alpha first: rgb SOP replicates its transcendental, alpha DP copies the rgb dot product */
-    dot_product(x->d->u.alu.rgba_inst.rgb_op, o, legacy, dot);
-    alpha_unit(x, o, dot, legacy, res + 3 * N);
-    rgb_unit(x, o, dot, res + 3 * N, legacy, res);
-    us_fp_omod_clamp_lanes(res, 3 * N, x->d->u.alu.rgb_inst.omod, x->d->cmn.rgb_clamp);
-    us_fp_omod_clamp_lanes(res + 3 * N, N, x->d->u.alu.alpha_inst.omod, x->d->cmn.alpha_clamp);
+    if (slot->dot_needed)
+        dot_product(x->d->u.alu.rgba_inst.rgb_op, o, legacy, dot);
+    else
+        memset(dot, 0, sizeof dot);
+    if (slot->alpha_needed)
+        alpha_unit(x, o, dot, legacy, res + 3 * N);
+    if (slot->rgb_span) { /* the rgb channels read, as one run of lanes: lo .. lo + n - 1 */
+        unsigned lo = (unsigned)__builtin_ctz(slot->rgb_span), n = 32u - (unsigned)__builtin_clz(slot->rgb_span) - lo;
+        rgb_unit(x, o, dot, res + 3 * N, legacy, lo, n, res);
+        us_fp_omod_clamp_lanes(res + lo * N, n * N, x->d->u.alu.rgb_inst.omod, x->d->cmn.rgb_clamp);
+    }
+    if (slot->res_channels & 8u)
+        us_fp_omod_clamp_lanes(res + 3 * N, N, x->d->u.alu.alpha_inst.omod, x->d->cmn.alpha_clamp);
 }
