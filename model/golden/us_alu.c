@@ -31,13 +31,13 @@ static void plan_source(const us_exec_t *x, const us_source_ref_t *r, uint32_t i
     }
 }
 
-static void make_plan(const us_exec_t *x, const us_alu_slot_t *slot, us_alu_plan_t *pl)
+/* Where the source parts in mask (bit i: rgb src0-2, then alpha src0-2) read for this quad. */
+static void make_plan(const us_exec_t *x, const us_alu_slot_t *slot, unsigned mask, us_alu_plan_t *pl)
 {
     pl->slot = slot;
-    for (unsigned i = 0; i < 3; i++) {
-        plan_source(x, &slot->rgb_src[i], slot->inline_value[i], pl->inline_value[i], &pl->rgb_src[i]);
-        plan_source(x, &slot->alpha_src[i], slot->inline_value[3 + i], pl->inline_value[3 + i], &pl->alpha_src[i]);
-    }
+    for (unsigned i = 0; i < 6; i++)
+        if (mask >> i & 1u)
+            plan_source(x, &slot->src[i], slot->inline_value[i], pl->inline_value[i], &pl->src[i]);
 }
 
 /* The slot's static plan while it still describes the instruction at pc; else (a caller that wrote the
@@ -108,25 +108,22 @@ static const uint32_t swizzle_constant[4][US_NPIX] = {
  * one. Every pixel's, also those whose writes do not land (the work is pure, and MDH/MDV read them). */
 static void source_lanes(const us_alu_plan_t *pl, unsigned i, unsigned c, uint32_t out[US_NPIX])
 {
-    const us_source_plan_t *sp = c < 3 ? &pl->rgb_src[i] : &pl->alpha_src[i];
+    const us_source_plan_t *sp = &pl->src[c < 3 ? i : 3 + i];
     for (unsigned p = 0; p < US_NPIX; p++)
         out[p] = sp->base[p * sp->pixel_stride + c];
 }
 
-/* The pre-subtract lanes of the srcp channels in mask; the others 0 (an addition each saved). */
+/* The pre-subtract lanes of the srcp channels in mask (the others are left as they are). */
 static void srcp_lanes(const us_exec_t *x, const us_alu_plan_t *pl, unsigned mask, uint32_t srcp[4][US_NPIX])
 {
     unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
-    for (unsigned c = 0; c < 4; c++) {
+    for (unsigned c = 0; c < 4; c++)
         if (mask >> c & 1u) {
             uint32_t s0[US_NPIX], s1[US_NPIX];
             source_lanes(pl, 0, c, s0);
             source_lanes(pl, 1, c, s1);
             presub_lanes(c < 3 ? rop : aop, s0, s1, srcp[c]);
-        } else {
-            memset(srcp[c], 0, sizeof srcp[c]);
         }
-    }
 }
 
 /* Where an operand's swizzle value swz reads at the four pixels: pixel p at v[p * stride]. */
@@ -141,21 +138,40 @@ static const uint32_t *operand_source(const us_alu_plan_t *pl, const uint32_t sr
         *stride = 1;
         return srcp[swz];
     }
-    const us_source_plan_t *sp = swz < 3u ? &pl->rgb_src[sel] : &pl->alpha_src[sel];
+    const us_source_plan_t *sp = &pl->src[(swz < 3u ? 0u : 3u) + sel];
     *stride = sp->pixel_stride;
     return sp->base + swz;
 }
 
-/* An operand's channel on four lanes, straight from the registers: the swizzled source through the input
- * modifier, ((v & and) | or) ^ xor written as (v & and) ^ xor (-|v| is |v| with the sign flipped). */
-static void read_operand(const us_alu_plan_t *pl, const uint32_t srcp[4][US_NPIX], const us_operand_plan_t *op,
-                         unsigned swz, uint32_t out[US_NPIX])
+/* An operand's channel on four lanes, straight from the registers as the slot says (a temporary at its fixed
+ * pixel stride, a constant or a value once for all pixels), through the input modifier: ((v & and) | or) ^ xor
+ * written as (v & and) ^ xor, since -|v| is |v| with the sign flipped. */
+static void read_operand(const us_alu_plan_t *pl, const uint32_t srcp[4][US_NPIX], const us_operand_read_t *rd,
+                         uint32_t out[US_NPIX])
 {
-    size_t stride;
-    const uint32_t *v = operand_source(pl, srcp, op->sel, swz, &stride);
-    uint32_t and_mask = ~((uint32_t)(op->mod >> 1 & 1u) << 31), xor_mask = (uint32_t)(op->mod & 1u) << 31;
-    for (unsigned p = 0; p < US_NPIX; p++)
-        out[p] = (v[p * stride] & and_mask) ^ xor_mask;
+    uint32_t and_mask = ~((uint32_t)(rd->mod >> 1 & 1u) << 31), xor_mask = (uint32_t)(rd->mod & 1u) << 31;
+    switch (rd->kind) {
+    case US_READ_TEMP: {
+        const uint32_t *v = pl->src[rd->src].base + rd->chan;
+        for (unsigned p = 0; p < US_NPIX; p++)
+            out[p] = (v[p * US_NTEMP * 4u] & and_mask) ^ xor_mask;
+        break;
+    }
+    case US_READ_CONST: {
+        uint32_t v = (pl->src[rd->src].base[rd->chan] & and_mask) ^ xor_mask;
+        for (unsigned p = 0; p < US_NPIX; p++)
+            out[p] = v;
+        break;
+    }
+    case US_READ_SRCP:
+        for (unsigned p = 0; p < US_NPIX; p++)
+            out[p] = (srcp[rd->chan][p] & and_mask) ^ xor_mask;
+        break;
+    default:
+        for (unsigned p = 0; p < US_NPIX; p++)
+            out[p] = rd->value;
+        break;
+    }
 }
 
 /* The operand channels the units read (the slot's reads), and src0 where MDH/MDV read it. */
@@ -163,14 +179,14 @@ static void read_operands(const us_exec_t *x, const us_alu_plan_t *pl, us_alu_op
 {
     const us_alu_slot_t *sl = pl->slot;
     uint32_t srcp[4][US_NPIX];
-    srcp_lanes(x, pl, sl->srcp_reads, srcp);
+    if (sl->srcp_reads)
+        srcp_lanes(x, pl, sl->srcp_reads, srcp);
     uint32_t *dst[3] = {o->a, o->b, o->c};
     for (unsigned k = 0; k < 3; k++)
         for (unsigned c = 0; c < 4; c++)
             if (sl->reads[k] >> c & 1u)
-                read_operand(pl, srcp, c < 3 ? &sl->rgb[k] : &sl->alpha[k], c < 3 ? sl->rgb[k].swz[c] :
-                             sl->alpha[k].swz[0], dst[k] + c * US_NPIX);
-    for (unsigned c = 0; c < 4; c++)
+                read_operand(pl, srcp, &sl->read[k][c], dst[k] + c * US_NPIX);
+    for (unsigned c = 0; sl->src0_reads && c < 4; c++)
         if (sl->src0_reads >> c & 1u)
             source_lanes(pl, 0, c, o->src0 + c * US_NPIX);
 }
@@ -184,10 +200,11 @@ void us_exec_alu(us_exec_t *x)
     us_alu_plan_t plan;
     us_alu_operands_t ops;
     uint32_t res[4 * US_NPIX] = {0}; /* channels nothing reads stay 0: the write-back's blends read every lane */
-    make_plan(x, static_plan(x, &scratch), &plan);
+    const us_alu_slot_t *slot = static_plan(x, &scratch);
+    make_plan(x, slot, x->b ? 0x3Fu : slot->refs_used, &plan); /* the bounds read every source part */
     /* All reads before any write: the instruction sees the state before it. */
     read_operands(x, &plan, &ops);
-    us_alu_units(x, plan.slot, &ops, res);
+    us_alu_units(x, slot, &ops, res);
     if (x->b) {
         us_iv_t bounds[US_NPIX][4];
         us_bound_alu(x, &plan, writers, bounds);
@@ -205,7 +222,8 @@ void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t
     us_alu_plan_t plan;
     uint32_t srcp[4][US_NPIX], src0[4][US_NPIX];
     us_alu_slot_make(&sh->imem[q->pc], d, &slot); /* coverage: d need not be the slot's dec */
-    make_plan(&x, &slot, &plan);
+    make_plan(&x, &slot, 0x3Fu, &plan);
+    memset(srcp, 0, sizeof srcp); /* srcp channels no operand of the op reads: 0 */
     srcp_lanes(&x, &plan, slot.srcp_channels, srcp);
     for (unsigned c = 0; c < 4; c++)
         source_lanes(&plan, 0, c, src0[c]);

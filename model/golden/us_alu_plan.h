@@ -16,7 +16,7 @@ typedef struct us_source_plan {
 /* The static part (the slot's, us_alu_slot.h) and where each source part reads for this quad. */
 typedef struct us_alu_plan {
     const us_alu_slot_t *slot;
-    us_source_plan_t rgb_src[3], alpha_src[3];
+    us_source_plan_t src[6]; /* rgb src0-2, alpha src0-2: those the plan was made for */
     uint32_t inline_value[6][4];
 } us_alu_plan_t;
 

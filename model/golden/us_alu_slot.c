@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "golden/us_alu_slot.h"
+#include "golden/us_fp.h"
 #include "isa/us_access.h"
 
 /* The 7-bit inline constant 2^(e-7) * (1 + m/8), exponent 0 read as a normal number. */
@@ -31,6 +32,37 @@ static void operand(unsigned sel, const unsigned *swz, unsigned nswz, unsigned m
     op->mod = (uint8_t)mod;
     for (unsigned i = 0; i < 3; i++)
         op->swz[i] = (uint8_t)swz[i < nswz ? i : 0];
+}
+
+/* The input modifier, as the ALU applies it (neg, abs, -abs: sign bit only). */
+static uint32_t modify(uint32_t v, unsigned mod)
+{
+    uint32_t and_mask = mod == 2u ? 0x7FFFFFFFu : 0xFFFFFFFFu, or_mask = mod == 3u ? 0x80000000u : 0u;
+    return ((v & and_mask) | or_mask) ^ (mod == 1u ? 0x80000000u : 0u);
+}
+
+/* How the exact path reads channel ch (r g b a) of an operand; notes the srcp channel or source part it reads. */
+static void operand_read(us_alu_slot_t *s, const us_operand_plan_t *op, unsigned ch, us_operand_read_t *rd)
+{
+    static const uint32_t swizzle_constant[4] = {0u, US_FP_HALF, US_FP_ONE, 0u};
+    unsigned swz = op->swz[ch < 3 ? ch : 0], part = (swz < 3u ? 0u : 3u) + op->sel;
+    rd->mod = op->mod;
+    if (swz >= 4u) {
+        rd->kind = US_READ_VALUE;
+        rd->value = modify(swizzle_constant[swz - 4u], op->mod);
+    } else if (op->sel == 3u) {
+        rd->kind = US_READ_SRCP;
+        rd->chan = (uint8_t)swz;
+        s->srcp_reads |= (uint8_t)(1u << swz);
+    } else if (s->src[part].kind == US_SRC_INLINE) {
+        rd->kind = US_READ_VALUE;
+        rd->value = modify(s->inline_value[part], op->mod);
+    } else {
+        rd->kind = s->src[part].kind == US_SRC_CONST ? US_READ_CONST : US_READ_TEMP;
+        rd->src = (uint8_t)part;
+        rd->chan = (uint8_t)swz;
+        s->refs_used |= (uint8_t)(1u << part);
+    }
 }
 
 /* Result channels the write-back reads: temporaries, outputs or predicates, W, the ALU result. */
@@ -90,12 +122,17 @@ static void unit_reads(const us_decoded_t *d, us_alu_slot_t *s)
         }
     s->reads[0] = (uint8_t)a, s->reads[1] = (uint8_t)b, s->reads[2] = (uint8_t)c, s->src0_reads = (uint8_t)src0;
     for (unsigned k = 0; k < 3; k++)
-        for (unsigned ch = 0; ch < 4; ch++) {
-            const us_operand_plan_t *op = ch < 3 ? &s->rgb[k] : &s->alpha[k];
-            unsigned swz = op->swz[ch < 3 ? ch : 0];
-            if ((s->reads[k] >> ch & 1u) && op->sel == 3u && swz < 4u)
-                s->srcp_reads |= (uint8_t)(1u << swz);
-        }
+        for (unsigned ch = 0; ch < 4; ch++)
+            if (s->reads[k] >> ch & 1u)
+                operand_read(s, ch < 3 ? &s->rgb[k] : &s->alpha[k], ch, &s->read[k][ch]);
+    /* the pre-subtract reads src0 and src1 of its channel, MDH/MDV src0 */
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned part = c < 3 ? 0u : 3u;
+        if (s->srcp_reads >> c & 1u)
+            s->refs_used |= (uint8_t)(3u << part);
+        if (s->src0_reads >> c & 1u)
+            s->refs_used |= (uint8_t)(1u << part);
+    }
 }
 
 void us_alu_slot_make(const us_inst_t *in, const us_decoded_t *d, us_alu_slot_t *s)
@@ -109,12 +146,12 @@ void us_alu_slot_make(const us_inst_t *in, const us_decoded_t *d, us_alu_slot_t 
     const us_alu_rgb_inst_t *ri = &d->u.alu.rgb_inst;
     const us_alu_alpha_inst_t *ai = &d->u.alu.alpha_inst;
     const us_alu_rgba_inst_t *ci = &d->u.alu.rgba_inst;
-    source_ref(ra->addr0, ra->addr0_const, ra->addr0_rel, &s->inline_value[0], &s->rgb_src[0]);
-    source_ref(ra->addr1, ra->addr1_const, ra->addr1_rel, &s->inline_value[1], &s->rgb_src[1]);
-    source_ref(ra->addr2, ra->addr2_const, ra->addr2_rel, &s->inline_value[2], &s->rgb_src[2]);
-    source_ref(aa->addr0, aa->addr0_const, aa->addr0_rel, &s->inline_value[3], &s->alpha_src[0]);
-    source_ref(aa->addr1, aa->addr1_const, aa->addr1_rel, &s->inline_value[4], &s->alpha_src[1]);
-    source_ref(aa->addr2, aa->addr2_const, aa->addr2_rel, &s->inline_value[5], &s->alpha_src[2]);
+    source_ref(ra->addr0, ra->addr0_const, ra->addr0_rel, &s->inline_value[0], &s->src[0]);
+    source_ref(ra->addr1, ra->addr1_const, ra->addr1_rel, &s->inline_value[1], &s->src[1]);
+    source_ref(ra->addr2, ra->addr2_const, ra->addr2_rel, &s->inline_value[2], &s->src[2]);
+    source_ref(aa->addr0, aa->addr0_const, aa->addr0_rel, &s->inline_value[3], &s->src[3]);
+    source_ref(aa->addr1, aa->addr1_const, aa->addr1_rel, &s->inline_value[4], &s->src[4]);
+    source_ref(aa->addr2, aa->addr2_const, aa->addr2_rel, &s->inline_value[5], &s->src[5]);
     const unsigned swa[3] = {ri->red_swiz_a, ri->green_swiz_a, ri->blue_swiz_a};
     const unsigned swb[3] = {ri->red_swiz_b, ri->green_swiz_b, ri->blue_swiz_b};
     const unsigned swc[3] = {ci->red_swiz_c, ci->green_swiz_c, ci->blue_swiz_c};

@@ -15,6 +15,15 @@ typedef struct us_operand_plan {
 
 enum { US_SRC_TEMP, US_SRC_CONST, US_SRC_INLINE };
 
+/* How the exact path reads one operand channel at the four pixels: a temporary's or a constant's channel chan of
+ * source part src (0-2 rgb src0-2, 3-5 alpha src0-2), srcp's channel chan, or one value (an inline or swizzle
+ * constant, its modifier applied here). */
+enum { US_READ_TEMP, US_READ_CONST, US_READ_SRCP, US_READ_VALUE };
+typedef struct us_operand_read {
+    uint8_t kind, src, chan, mod;
+    uint32_t value;
+} us_operand_read_t;
+
 /* Where a source part (src0-2 of the rgb or the alpha unit) reads: a temporary or a constant at addr (plus aL when
  * rel), or the inline constant of the slot. */
 typedef struct us_source_ref {
@@ -25,7 +34,7 @@ typedef struct us_source_ref {
 typedef struct us_alu_slot {
     us_inst_t key; /* the words it was made from: a step trusts it only while the slot still holds them */
     uint32_t inline_value[6]; /* rgb src0-2, alpha src0-2 */
-    us_source_ref_t rgb_src[3], alpha_src[3];
+    us_source_ref_t src[6];   /* rgb src0-2, alpha src0-2 */
     us_operand_plan_t rgb[3], alpha[3];
     uint8_t srcp_channels; /* channels of srcp the op's operands read (bit c: r g b a) */
     /* What the write-back reads, and what the units must compute for it (bit c: channel r g b a): the exact path
@@ -37,7 +46,9 @@ typedef struct us_alu_slot {
     uint8_t src0_reads;   /* src0 channels MDH/MDV read (at pixel 0 and its neighbour) */
     uint8_t alpha_needed; /* the alpha op runs (its result is read, or rgb SOP copies it) */
     uint8_t dot_needed;   /* the rgb dot product runs (an rgb DP op whose result something reads) */
-    uint8_t spare[3];
+    uint8_t refs_used;    /* source parts the exact path reads from the registers (bit i: src of read[][]) */
+    uint8_t spare[2];
+    us_operand_read_t read[3][4]; /* operands A B C, channels r g b a: those in reads[] */
 } us_alu_slot_t;
 
 /* The static plan of instruction in, decoded as d (an ALU or OUT instruction; any other type gives a plan no step

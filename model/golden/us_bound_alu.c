@@ -274,8 +274,8 @@ static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, unsigned p
 {
     for (unsigned i = 0; i < 3; i++) {
         for (unsigned c = 0; c < 3; c++)
-            s->v[i][c] = source_part(x, &pl->rgb_src[i], p, c);
-        s->v[i][3] = source_part(x, &pl->alpha_src[i], p, 3);
+            s->v[i][c] = source_part(x, &pl->src[i], p, c);
+        s->v[i][3] = source_part(x, &pl->src[3 + i], p, 3);
     }
     for (unsigned c = 0; c < 4; c++) {
         s->v[3][c] = us_iv_point(0u);
