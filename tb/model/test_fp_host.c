@@ -201,6 +201,12 @@ static uint32_t h_mul_ieee(const uint32_t *v) { return host_product(v[0], v[1], 
 #define DOT_OPS(LEGACY, SUFFIX)                                                                                   \
     static uint32_t m_mad_##SUFFIX(const uint32_t *v) { return us_fp_mad(v[0], v[1], v[2], LEGACY); }             \
     static uint32_t h_mad_##SUFFIX(const uint32_t *v) { return host_add(host_product(v[0], v[1], LEGACY), v[2]); } \
+    static uint32_t m_mad_lane_##SUFFIX(const uint32_t *v)                                                        \
+    {                                                                                                             \
+        uint32_t r;                                                                                               \
+        us_fp_mad_lanes(&r, &v[0], &v[1], &v[2], 1, LEGACY);                                                      \
+        return r;                                                                                                 \
+    }                                                                                                             \
     static uint32_t m_dp3_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
         const uint32_t a[3] = { v[0], v[2], v[4] }, b[3] = { v[1], v[3], v[5] };                                  \
@@ -274,10 +280,10 @@ CMP0_OP(2)
 CMP0_OP(3)
 
 enum {
-    OP_ADD, OP_MUL_LEGACY, OP_MUL_IEEE, OP_MAD_LEGACY, OP_MAD_IEEE, OP_DP3_LEGACY, OP_DP3_IEEE, OP_DP4_LEGACY,
-    OP_DP4_IEEE, OP_D2A_LEGACY, OP_D2A_IEEE, OP_MIN, OP_MAX, OP_CMP, OP_CND, OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2,
-    OP_OMOD3, OP_OMOD4, OP_OMOD5, OP_OMOD6, OP_OMOD7, OP_CLAMP01, OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE,
-    OP_COUNT
+    OP_ADD, OP_MUL_LEGACY, OP_MUL_IEEE, OP_MAD_LEGACY, OP_MAD_IEEE, OP_MAD_LANE_LEGACY, OP_MAD_LANE_IEEE,
+    OP_DP3_LEGACY, OP_DP3_IEEE, OP_DP4_LEGACY, OP_DP4_IEEE, OP_D2A_LEGACY, OP_D2A_IEEE, OP_MIN, OP_MAX, OP_CMP,
+    OP_CND, OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2, OP_OMOD3, OP_OMOD4, OP_OMOD5, OP_OMOD6, OP_OMOD7, OP_CLAMP01,
+    OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE, OP_COUNT
 };
 
 static const op_desc ops[OP_COUNT] = {
@@ -286,6 +292,8 @@ static const op_desc ops[OP_COUNT] = {
     [OP_MUL_IEEE] = { "mul ieee", 1, 0, m_mul_ieee, h_mul_ieee },
     [OP_MAD_LEGACY] = { "mad legacy", 1, 1, m_mad_legacy, h_mad_legacy },
     [OP_MAD_IEEE] = { "mad ieee", 1, 1, m_mad_ieee, h_mad_ieee },
+    [OP_MAD_LANE_LEGACY] = { "mad lane leg", 1, 1, m_mad_lane_legacy, h_mad_legacy },
+    [OP_MAD_LANE_IEEE] = { "mad lane ieee", 1, 1, m_mad_lane_ieee, h_mad_ieee },
     [OP_DP3_LEGACY] = { "dp3 legacy", 3, 0, m_dp3_legacy, h_dp3_legacy },
     [OP_DP3_IEEE] = { "dp3 ieee", 3, 0, m_dp3_ieee, h_dp3_ieee },
     [OP_DP4_LEGACY] = { "dp4 legacy", 4, 0, m_dp4_legacy, h_dp4_legacy },
@@ -534,6 +542,31 @@ static void run_random(unsigned op, unsigned long cases)
     }
 }
 
+/* The lane forms against the scalar ops on many lanes at once, each lane's operands from a random style (so a
+ * call mixes lanes of the fast paths with specials, flushes and overflows), the result written over an operand
+ * half the time: a lane's fallback must not disturb its neighbours. */
+#define LANES 16u
+static unsigned long long run_lanes(unsigned long calls)
+{
+    unsigned long long bad = 0;
+    for (unsigned long k = 0; k < calls; k++) {
+        uint32_t a[LANES], b[LANES], c[LANES], r[LANES], want[LANES], v[MAX_OPERANDS];
+        bool legacy = rnd() & 1u;
+        for (unsigned i = 0; i < LANES; i++) {
+            random_operands(&ops[OP_MAD_IEEE], v);
+            a[i] = v[0], b[i] = v[1], c[i] = v[2];
+            want[i] = us_fp_mad(a[i], b[i], c[i], legacy);
+        }
+        uint32_t *out = rnd() & 1u ? r : (rnd() & 1u ? a : c);
+        us_fp_mad_lanes(out, a, b, c, LANES, legacy);
+        for (unsigned i = 0; i < LANES; i++)
+            if (out[i] != want[i] && bad++ < SHOW_MISMATCHES)
+                printf("  MISMATCH mad lanes: lane %u -> %08x, scalar %08x\n", i, out[i], want[i]);
+    }
+    printf("lane forms: %lu calls of %u lanes against the scalar ops, %llu failed\n", calls, LANES, bad);
+    return bad;
+}
+
 /* The edge cases docs/fp.md part A states, with the value it states. Both the host and the model must give it:
  * a host disagreement means the document (and the oracle) would be wrong. */
 typedef struct {
@@ -769,7 +802,7 @@ int main(int argc, char **argv)
     unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000ul;
     rng_state = argc > 2 ? strtoull(argv[2], NULL, 0) : 1u;
 
-    unsigned long long failures = check_oracle() + run_directed();
+    unsigned long long failures = check_oracle() + run_directed() + run_lanes(cases / 16u);
     for (unsigned op = 0; op < OP_COUNT; op++) {
         run_specials(op);
         run_random(op, cases);
