@@ -259,9 +259,23 @@ static uint32_t h_frc(const uint32_t *v) { return host_frc(v[0]); }
 static uint32_t m_clamp01(const uint32_t *v) { return us_fp_clamp01(v[0]); }
 static uint32_t h_clamp01(const uint32_t *v) { return host_clamp01(v[0]); }
 
-#define OMOD_OP(K)                                                                  \
-    static uint32_t m_omod##K(const uint32_t *v) { return us_fp_omod(v[0], K); } \
-    static uint32_t h_omod##K(const uint32_t *v) { return host_omod(v[0], K); }
+/* Each OMOD also in its lane form, alone and with the clamp after it (the lane form's one pass). */
+#define OMOD_OP(K)                                                                                \
+    static uint32_t m_omod##K(const uint32_t *v) { return us_fp_omod(v[0], K); }               \
+    static uint32_t h_omod##K(const uint32_t *v) { return host_omod(v[0], K); }                \
+    static uint32_t m_omod_lane##K(const uint32_t *v)                                           \
+    {                                                                                           \
+        uint32_t r = v[0];                                                                      \
+        us_fp_omod_clamp_lanes(&r, 1, K, false);                                                \
+        return r;                                                                               \
+    }                                                                                           \
+    static uint32_t m_omod_clamp_lane##K(const uint32_t *v)                                     \
+    {                                                                                           \
+        uint32_t r = v[0];                                                                      \
+        us_fp_omod_clamp_lanes(&r, 1, K, true);                                                 \
+        return r;                                                                               \
+    }                                                                                           \
+    static uint32_t h_omod_clamp##K(const uint32_t *v) { return host_clamp01(host_omod(v[0], K)); }
 OMOD_OP(0)
 OMOD_OP(1)
 OMOD_OP(2)
@@ -282,7 +296,8 @@ CMP0_OP(3)
 enum {
     OP_ADD, OP_MUL_LEGACY, OP_MUL_IEEE, OP_MAD_LEGACY, OP_MAD_IEEE, OP_MAD_LANE_LEGACY, OP_MAD_LANE_IEEE,
     OP_DP3_LEGACY, OP_DP3_IEEE, OP_DP4_LEGACY, OP_DP4_IEEE, OP_D2A_LEGACY, OP_D2A_IEEE, OP_MIN, OP_MAX, OP_CMP,
-    OP_CND, OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2, OP_OMOD3, OP_OMOD4, OP_OMOD5, OP_OMOD6, OP_OMOD7, OP_CLAMP01,
+    OP_CND, OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2, OP_OMOD3, OP_OMOD4, OP_OMOD5, OP_OMOD6, OP_OMOD7,
+    OP_OMOD_LANE0, OP_OMOD_CLAMP_LANE0 = OP_OMOD_LANE0 + 8, OP_CLAMP01 = OP_OMOD_CLAMP_LANE0 + 8,
     OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE, OP_COUNT
 };
 
@@ -313,6 +328,22 @@ static const op_desc ops[OP_COUNT] = {
     [OP_OMOD5] = { "omod5 /4", 0, 1, m_omod5, h_omod5 },
     [OP_OMOD6] = { "omod6 /8", 0, 1, m_omod6, h_omod6 },
     [OP_OMOD7] = { "omod7 off", 0, 1, m_omod7, h_omod7 },
+    [OP_OMOD_LANE0 + 0] = { "omod0 lane", 0, 1, m_omod_lane0, h_omod0 },
+    [OP_OMOD_LANE0 + 1] = { "omod1 lane", 0, 1, m_omod_lane1, h_omod1 },
+    [OP_OMOD_LANE0 + 2] = { "omod2 lane", 0, 1, m_omod_lane2, h_omod2 },
+    [OP_OMOD_LANE0 + 3] = { "omod3 lane", 0, 1, m_omod_lane3, h_omod3 },
+    [OP_OMOD_LANE0 + 4] = { "omod4 lane", 0, 1, m_omod_lane4, h_omod4 },
+    [OP_OMOD_LANE0 + 5] = { "omod5 lane", 0, 1, m_omod_lane5, h_omod5 },
+    [OP_OMOD_LANE0 + 6] = { "omod6 lane", 0, 1, m_omod_lane6, h_omod6 },
+    [OP_OMOD_LANE0 + 7] = { "omod7 lane", 0, 1, m_omod_lane7, h_omod7 },
+    [OP_OMOD_CLAMP_LANE0 + 0] = { "omod0 clamp", 0, 1, m_omod_clamp_lane0, h_omod_clamp0 },
+    [OP_OMOD_CLAMP_LANE0 + 1] = { "omod1 clamp", 0, 1, m_omod_clamp_lane1, h_omod_clamp1 },
+    [OP_OMOD_CLAMP_LANE0 + 2] = { "omod2 clamp", 0, 1, m_omod_clamp_lane2, h_omod_clamp2 },
+    [OP_OMOD_CLAMP_LANE0 + 3] = { "omod3 clamp", 0, 1, m_omod_clamp_lane3, h_omod_clamp3 },
+    [OP_OMOD_CLAMP_LANE0 + 4] = { "omod4 clamp", 0, 1, m_omod_clamp_lane4, h_omod_clamp4 },
+    [OP_OMOD_CLAMP_LANE0 + 5] = { "omod5 clamp", 0, 1, m_omod_clamp_lane5, h_omod_clamp5 },
+    [OP_OMOD_CLAMP_LANE0 + 6] = { "omod6 clamp", 0, 1, m_omod_clamp_lane6, h_omod_clamp6 },
+    [OP_OMOD_CLAMP_LANE0 + 7] = { "omod7 clamp", 0, 1, m_omod_clamp_lane7, h_omod_clamp7 },
     [OP_CLAMP01] = { "clamp01", 0, 1, m_clamp01, h_clamp01 },
     [OP_CMP0_EQ] = { "cmp0 ==0", 0, 1, m_cmp0_0, h_cmp0_0 },
     [OP_CMP0_LT] = { "cmp0 <0", 0, 1, m_cmp0_1, h_cmp0_1 },
@@ -716,7 +747,12 @@ static unsigned check_oracle(void)
 static int run_exhaustive(void)
 {
     static const unsigned unary[] = { OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2, OP_OMOD3, OP_OMOD4, OP_OMOD5,
-                                      OP_OMOD6, OP_OMOD7, OP_CLAMP01, OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE };
+                                      OP_OMOD6, OP_OMOD7, OP_CLAMP01, OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE,
+                                      OP_OMOD_LANE0, OP_OMOD_LANE0 + 1, OP_OMOD_LANE0 + 2, OP_OMOD_LANE0 + 3,
+                                      OP_OMOD_LANE0 + 4, OP_OMOD_LANE0 + 5, OP_OMOD_LANE0 + 6, OP_OMOD_LANE0 + 7,
+                                      OP_OMOD_CLAMP_LANE0, OP_OMOD_CLAMP_LANE0 + 1, OP_OMOD_CLAMP_LANE0 + 2,
+                                      OP_OMOD_CLAMP_LANE0 + 3, OP_OMOD_CLAMP_LANE0 + 4, OP_OMOD_CLAMP_LANE0 + 5,
+                                      OP_OMOD_CLAMP_LANE0 + 6, OP_OMOD_CLAMP_LANE0 + 7 };
     unsigned long long failures = 0;
     for (size_t k = 0; k < sizeof unary / sizeof unary[0]; k++) {
         unsigned op = unary[k];
