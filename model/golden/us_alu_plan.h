@@ -1,9 +1,10 @@
-/* Internal to the ALU (us_alu.c) and its bounds (us_bound_alu.c): an ALU instruction's plan, computed once and
- * used for all four pixels: where each source part reads from, and each operand as a selector, swizzle and sign
- * masks, so the per-pixel work has no data-dependent branches. */
+/* Internal to the ALU (us_alu.c) and its bounds (us_bound_alu.c): an ALU instruction's plan, used for all four
+ * pixels: the slot's static part (operands as selector, swizzle and modifier) and where each source part reads
+ * from, so the per-pixel work has no data-dependent branches. */
 #ifndef US_ALU_PLAN_H
 #define US_ALU_PLAN_H
 
+#include "golden/us_bound.h"
 #include "golden/us_exec.h"
 
 typedef struct us_source_plan {
@@ -12,17 +13,29 @@ typedef struct us_source_plan {
     int temp;             /* the temporary it reads, or -1 for a constant or an inline value (exact) */
 } us_source_plan_t;
 
-typedef struct us_operand_plan {
-    uint8_t sel, swz[3], mod;             /* sel 0-2 src0-2, 3 srcp; swz 0-3 rgba, 4 0, 5 0.5, 6 1, 7 0 */
-    uint32_t and_mask, or_mask, xor_mask; /* the input modifier: ((v & and) | or) ^ xor */
-} us_operand_plan_t;
-
+/* The static part (the slot's, us_alu_slot.h) and where each source part reads for this quad. */
 typedef struct us_alu_plan {
-    us_source_plan_t rgb_src[3], alpha_src[3];
+    const us_alu_slot_t *slot;
+    us_source_plan_t src[6]; /* rgb src0-2, alpha src0-2: those the plan was made for */
     uint32_t inline_value[6][4];
-    uint8_t srcp_channels; /* channels of srcp the op's operands read (bit c: r g b a) */
-    us_operand_plan_t rgb[3], alpha[3];
 } us_alu_plan_t;
+
+/* A quad's operands as lanes, flat: channel c (r g b a) of pixel p at [c * US_NPIX + p]. The rgb unit reads
+ * channels r g b, the alpha unit a (an rgb DP4 all four of A and B). src0 is source 0 before swizzle and
+ * modifier, which MDH/MDV read from the neighbour pixels. Only the lanes the slot's reads name are filled. */
+typedef struct us_alu_operands {
+    uint32_t a[4 * US_NPIX], b[4 * US_NPIX], c[4 * US_NPIX];
+    uint32_t src0[4 * US_NPIX];
+} us_alu_operands_t;
+
+/* Both units on all four lanes (us_alu_units.c): res as the operands, after OMOD and clamp, in the channels the
+ * write-back reads (the slot's res_channels; the others are left as they are). op holds the slot's reads. */
+void us_alu_units(const us_exec_t *x, const us_alu_slot_t *slot, const us_alu_operands_t *op,
+                  uint32_t res[4 * US_NPIX]);
+
+/* Write-back for the pixels in writers (us_alu_write.c): temporaries, outputs, predicates, the ALU result, and
+ * the bounds beside them when iv is not NULL. */
+void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_NPIX], const us_iv_t (*iv)[4]);
 
 /* The pre-subtract op (SRCP_OP) on src0 and src1, and the transcendental of an alpha op, as the ALU computes them. */
 uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1);

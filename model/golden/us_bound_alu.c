@@ -274,12 +274,12 @@ static void read_sources(const us_exec_t *x, const us_alu_plan_t *pl, unsigned p
 {
     for (unsigned i = 0; i < 3; i++) {
         for (unsigned c = 0; c < 3; c++)
-            s->v[i][c] = source_part(x, &pl->rgb_src[i], p, c);
-        s->v[i][3] = source_part(x, &pl->alpha_src[i], p, 3);
+            s->v[i][c] = source_part(x, &pl->src[i], p, c);
+        s->v[i][3] = source_part(x, &pl->src[3 + i], p, 3);
     }
     for (unsigned c = 0; c < 4; c++) {
         s->v[3][c] = us_iv_point(0u);
-        if (pl->srcp_channels >> c & 1u) {
+        if (pl->slot->srcp_channels >> c & 1u) {
             fn_ctx_t fc = {false, c < 3 ? x->d->u.alu.rgb_addr.srcp_op : x->d->u.alu.alpha_addr.srcp_op};
             const us_iv_t in[2] = {s->v[0][c], s->v[1][c]};
             s->v[3][c] = arith(x, p, in, 2, f_presub, &fc, "the pre-subtract", SLACK_ADD);
@@ -306,8 +306,8 @@ static void compute(const us_exec_t *x, const us_alu_plan_t *pl, const iv_source
     fn_ctx_t fc = {(x->sh->config & US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_MASK) != 0, 0};
     us_iv_t A[3], B[3], C[3];
     for (unsigned c = 0; c < 3; c++)
-        A[c] = operand(s, &pl->rgb[0], c), B[c] = operand(s, &pl->rgb[1], c), C[c] = operand(s, &pl->rgb[2], c);
-    us_iv_t aA = operand(s, &pl->alpha[0], 0), aB = operand(s, &pl->alpha[1], 0), aC = operand(s, &pl->alpha[2], 0);
+        A[c] = operand(s, &pl->slot->rgb[0], c), B[c] = operand(s, &pl->slot->rgb[1], c), C[c] = operand(s, &pl->slot->rgb[2], c);
+    us_iv_t aA = operand(s, &pl->slot->alpha[0], 0), aB = operand(s, &pl->slot->alpha[1], 0), aC = operand(s, &pl->slot->alpha[2], 0);
 
     us_iv_t dot = us_iv_point(0u), alpha = us_iv_point(0u), r[3];
     switch (ci->rgb_op) {

@@ -44,7 +44,27 @@ typedef struct us_alu_inputs {
 } us_alu_inputs_t;
 void us_alu_inputs(const us_quad_t *q, const us_shader_t *sh, const us_decoded_t *d, us_alu_inputs_t in[US_NPIX]);
 
-/* Records a channel write of a temporary into the quad and the retire record slot. */
-void us_write_temp(us_exec_t *x, unsigned slot, unsigned addr, unsigned pixel, uint8_t mask, const uint32_t val[4]);
+/* Records a channel write of a temporary into the quad and the retire record slot. Inline: the ALU makes two per
+ * pixel, most with no record wanted. */
+static inline void us_write_temp(us_exec_t *x, unsigned slot, unsigned addr, unsigned pixel, uint8_t mask,
+                                 const uint32_t val[4])
+{
+    if (!mask)
+        return;
+    uint32_t *t = x->q->temp[pixel][addr];
+    for (unsigned c = 0; c < 4; c++) { /* a blend, not a branch: the masks vary from instruction to instruction */
+        uint32_t keep = (mask >> c & 1u) - 1u;
+        t[c] = (t[c] & keep) | (val[c] & ~keep);
+    }
+    x->q->temp_written[addr][pixel] |= mask;
+    if (x->r) {
+        us_write_t *w = &x->r->temp[slot];
+        w->addr = (uint8_t)addr;
+        w->mask[pixel] |= mask;
+        for (unsigned c = 0; c < 4; c++)
+            if (mask >> c & 1u)
+                w->val[pixel][c] = val[c];
+    }
+}
 
 #endif

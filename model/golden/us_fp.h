@@ -49,6 +49,28 @@ static inline uint32_t us_fp_modify(uint32_t v, unsigned mod)
     }
 }
 
+/* Lane forms (model/golden/us_fp_lanes.c): the op on n lanes of flat arrays, r[i] = op(a[i], b[i], ...), bit for
+ * bit the scalar op's result; r may be one of the inputs. The ALU hands a quad's pixels times a unit's channels to
+ * one call. The dot products take their terms channel by channel: term t of lane i at [t * n + i]. */
+void us_fp_add_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n);
+void us_fp_mul_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n, bool zero_legacy);
+void us_fp_mad_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, unsigned n,
+                     bool zero_legacy);
+void us_fp_dp3_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n, bool zero_legacy);
+void us_fp_dp4_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n, bool zero_legacy);
+/* a and b: the first two channels' terms; c: the addend per lane. */
+void us_fp_d2a_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, unsigned n,
+                     bool zero_legacy);
+void us_fp_min_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n);
+void us_fp_max_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n);
+void us_fp_cmp_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, unsigned n);
+void us_fp_cnd_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c, unsigned n);
+void us_fp_frc_lanes(uint32_t *r, const uint32_t *a, unsigned n);
+/* us_fp_cmp0 of n <= 32 lanes as a mask: bit i for lane i. */
+uint32_t us_fp_cmp0_lanes(const uint32_t *v, unsigned n, unsigned op);
+/* In place: us_fp_omod, then us_fp_clamp01 if clamp. */
+void us_fp_omod_clamp_lanes(uint32_t *r, unsigned n, unsigned omod, bool clamp);
+
 /* Transcendentals (model/golden/us_fp_trans.c): one table-plus-interpolation algorithm shared with the RTL. */
 uint32_t us_fp_rcp(uint32_t a);
 uint32_t us_fp_rsq(uint32_t a);

@@ -9,6 +9,7 @@
 
 #include "isa/us_inst.h"
 #include "isa/us_rules.h"
+#include "golden/us_alu_slot.h"
 #include "golden/us_state_gen.h" /* US_NPIX, the error bits, the frame and retire record (spec/state.txt) */
 
 #define US_NTEMP 128u
@@ -37,6 +38,7 @@ typedef struct us_shader {
     us_inst_t imem[US_MAX_INST];
     us_decoded_t dec[US_MAX_INST]; /* imem decoded, kept in step by us_shader_write */
     bool illegal[US_MAX_INST];
+    us_alu_slot_t alu_slot[US_MAX_INST]; /* the ALU plan's static part of each slot, made with dec */
     uint32_t konst[US_NCONST][4];
     uint32_t config, pixsize, code_addr, code_range, code_offset, fc_ctrl, bool_const;
     uint32_t out_fmt[4], w_fmt; /* stored only: the formats after the shader are not modelled */

@@ -1,5 +1,6 @@
 /* The quad's per-pixel state as the execution units (us_fc.c, us_alu.c, us_tex.c) and the step loop (us_quad.c)
- * read and write it: which pixels run, predicate channel enables, temporary writes. Calls nothing above it. */
+ * read and write it: which pixels run, predicate channel enables (temporary writes are inline, in us_exec.h).
+ * Calls nothing above it. */
 #include "golden/us_exec.h"
 
 uint8_t us_quad_masked(const us_quad_t *q)
@@ -35,23 +36,4 @@ uint8_t us_pred_channels(const us_quad_t *q, unsigned pixel, unsigned rgb_sel, b
     else if (alpha_sel >= 2)
         on = (bits >> (alpha_sel - 2u) & 1u) != alpha_inv;
     return (uint8_t)(en | on << 3);
-}
-
-void us_write_temp(us_exec_t *x, unsigned slot, unsigned addr, unsigned pixel, uint8_t mask, const uint32_t val[4])
-{
-    if (!mask)
-        return;
-    uint32_t *t = x->q->temp[pixel][addr];
-    for (unsigned c = 0; c < 4; c++)
-        if (mask >> c & 1u)
-            t[c] = val[c];
-    x->q->temp_written[addr][pixel] |= mask;
-    if (x->r) {
-        us_write_t *w = &x->r->temp[slot];
-        w->addr = (uint8_t)addr;
-        w->mask[pixel] |= mask;
-        for (unsigned c = 0; c < 4; c++)
-            if (mask >> c & 1u)
-                w->val[pixel][c] = val[c];
-    }
 }

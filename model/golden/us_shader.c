@@ -14,6 +14,7 @@ static void decode_slot(us_shader_t *sh, unsigned i)
 {
     us_decode(&sh->imem[i], &sh->dec[i]);
     sh->illegal[i] = us_inst_check(&sh->imem[i], NULL, 0) != 0;
+    us_alu_slot_make(&sh->imem[i], &sh->dec[i], &sh->alu_slot[i]);
 }
 
 void us_shader_init(us_shader_t *sh)
@@ -26,6 +27,7 @@ void us_shader_init(us_shader_t *sh)
     for (unsigned i = 1; i < US_MAX_INST; i++) {
         sh->dec[i] = sh->dec[0];
         sh->illegal[i] = sh->illegal[0];
+        sh->alu_slot[i] = sh->alu_slot[0];
     }
 }
 

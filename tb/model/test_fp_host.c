@@ -201,6 +201,12 @@ static uint32_t h_mul_ieee(const uint32_t *v) { return host_product(v[0], v[1], 
 #define DOT_OPS(LEGACY, SUFFIX)                                                                                   \
     static uint32_t m_mad_##SUFFIX(const uint32_t *v) { return us_fp_mad(v[0], v[1], v[2], LEGACY); }             \
     static uint32_t h_mad_##SUFFIX(const uint32_t *v) { return host_add(host_product(v[0], v[1], LEGACY), v[2]); } \
+    static uint32_t m_mad_lane_##SUFFIX(const uint32_t *v)                                                        \
+    {                                                                                                             \
+        uint32_t r;                                                                                               \
+        us_fp_mad_lanes(&r, &v[0], &v[1], &v[2], 1, LEGACY);                                                      \
+        return r;                                                                                                 \
+    }                                                                                                             \
     static uint32_t m_dp3_##SUFFIX(const uint32_t *v)                                                             \
     {                                                                                                             \
         const uint32_t a[3] = { v[0], v[2], v[4] }, b[3] = { v[1], v[3], v[5] };                                  \
@@ -253,9 +259,23 @@ static uint32_t h_frc(const uint32_t *v) { return host_frc(v[0]); }
 static uint32_t m_clamp01(const uint32_t *v) { return us_fp_clamp01(v[0]); }
 static uint32_t h_clamp01(const uint32_t *v) { return host_clamp01(v[0]); }
 
-#define OMOD_OP(K)                                                                  \
-    static uint32_t m_omod##K(const uint32_t *v) { return us_fp_omod(v[0], K); } \
-    static uint32_t h_omod##K(const uint32_t *v) { return host_omod(v[0], K); }
+/* Each OMOD also in its lane form, alone and with the clamp after it (the lane form's one pass). */
+#define OMOD_OP(K)                                                                                \
+    static uint32_t m_omod##K(const uint32_t *v) { return us_fp_omod(v[0], K); }               \
+    static uint32_t h_omod##K(const uint32_t *v) { return host_omod(v[0], K); }                \
+    static uint32_t m_omod_lane##K(const uint32_t *v)                                           \
+    {                                                                                           \
+        uint32_t r = v[0];                                                                      \
+        us_fp_omod_clamp_lanes(&r, 1, K, false);                                                \
+        return r;                                                                               \
+    }                                                                                           \
+    static uint32_t m_omod_clamp_lane##K(const uint32_t *v)                                     \
+    {                                                                                           \
+        uint32_t r = v[0];                                                                      \
+        us_fp_omod_clamp_lanes(&r, 1, K, true);                                                 \
+        return r;                                                                               \
+    }                                                                                           \
+    static uint32_t h_omod_clamp##K(const uint32_t *v) { return host_clamp01(host_omod(v[0], K)); }
 OMOD_OP(0)
 OMOD_OP(1)
 OMOD_OP(2)
@@ -274,10 +294,11 @@ CMP0_OP(2)
 CMP0_OP(3)
 
 enum {
-    OP_ADD, OP_MUL_LEGACY, OP_MUL_IEEE, OP_MAD_LEGACY, OP_MAD_IEEE, OP_DP3_LEGACY, OP_DP3_IEEE, OP_DP4_LEGACY,
-    OP_DP4_IEEE, OP_D2A_LEGACY, OP_D2A_IEEE, OP_MIN, OP_MAX, OP_CMP, OP_CND, OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2,
-    OP_OMOD3, OP_OMOD4, OP_OMOD5, OP_OMOD6, OP_OMOD7, OP_CLAMP01, OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE,
-    OP_COUNT
+    OP_ADD, OP_MUL_LEGACY, OP_MUL_IEEE, OP_MAD_LEGACY, OP_MAD_IEEE, OP_MAD_LANE_LEGACY, OP_MAD_LANE_IEEE,
+    OP_DP3_LEGACY, OP_DP3_IEEE, OP_DP4_LEGACY, OP_DP4_IEEE, OP_D2A_LEGACY, OP_D2A_IEEE, OP_MIN, OP_MAX, OP_CMP,
+    OP_CND, OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2, OP_OMOD3, OP_OMOD4, OP_OMOD5, OP_OMOD6, OP_OMOD7,
+    OP_OMOD_LANE0, OP_OMOD_CLAMP_LANE0 = OP_OMOD_LANE0 + 8, OP_CLAMP01 = OP_OMOD_CLAMP_LANE0 + 8,
+    OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE, OP_COUNT
 };
 
 static const op_desc ops[OP_COUNT] = {
@@ -286,6 +307,8 @@ static const op_desc ops[OP_COUNT] = {
     [OP_MUL_IEEE] = { "mul ieee", 1, 0, m_mul_ieee, h_mul_ieee },
     [OP_MAD_LEGACY] = { "mad legacy", 1, 1, m_mad_legacy, h_mad_legacy },
     [OP_MAD_IEEE] = { "mad ieee", 1, 1, m_mad_ieee, h_mad_ieee },
+    [OP_MAD_LANE_LEGACY] = { "mad lane leg", 1, 1, m_mad_lane_legacy, h_mad_legacy },
+    [OP_MAD_LANE_IEEE] = { "mad lane ieee", 1, 1, m_mad_lane_ieee, h_mad_ieee },
     [OP_DP3_LEGACY] = { "dp3 legacy", 3, 0, m_dp3_legacy, h_dp3_legacy },
     [OP_DP3_IEEE] = { "dp3 ieee", 3, 0, m_dp3_ieee, h_dp3_ieee },
     [OP_DP4_LEGACY] = { "dp4 legacy", 4, 0, m_dp4_legacy, h_dp4_legacy },
@@ -305,6 +328,22 @@ static const op_desc ops[OP_COUNT] = {
     [OP_OMOD5] = { "omod5 /4", 0, 1, m_omod5, h_omod5 },
     [OP_OMOD6] = { "omod6 /8", 0, 1, m_omod6, h_omod6 },
     [OP_OMOD7] = { "omod7 off", 0, 1, m_omod7, h_omod7 },
+    [OP_OMOD_LANE0 + 0] = { "omod0 lane", 0, 1, m_omod_lane0, h_omod0 },
+    [OP_OMOD_LANE0 + 1] = { "omod1 lane", 0, 1, m_omod_lane1, h_omod1 },
+    [OP_OMOD_LANE0 + 2] = { "omod2 lane", 0, 1, m_omod_lane2, h_omod2 },
+    [OP_OMOD_LANE0 + 3] = { "omod3 lane", 0, 1, m_omod_lane3, h_omod3 },
+    [OP_OMOD_LANE0 + 4] = { "omod4 lane", 0, 1, m_omod_lane4, h_omod4 },
+    [OP_OMOD_LANE0 + 5] = { "omod5 lane", 0, 1, m_omod_lane5, h_omod5 },
+    [OP_OMOD_LANE0 + 6] = { "omod6 lane", 0, 1, m_omod_lane6, h_omod6 },
+    [OP_OMOD_LANE0 + 7] = { "omod7 lane", 0, 1, m_omod_lane7, h_omod7 },
+    [OP_OMOD_CLAMP_LANE0 + 0] = { "omod0 clamp", 0, 1, m_omod_clamp_lane0, h_omod_clamp0 },
+    [OP_OMOD_CLAMP_LANE0 + 1] = { "omod1 clamp", 0, 1, m_omod_clamp_lane1, h_omod_clamp1 },
+    [OP_OMOD_CLAMP_LANE0 + 2] = { "omod2 clamp", 0, 1, m_omod_clamp_lane2, h_omod_clamp2 },
+    [OP_OMOD_CLAMP_LANE0 + 3] = { "omod3 clamp", 0, 1, m_omod_clamp_lane3, h_omod_clamp3 },
+    [OP_OMOD_CLAMP_LANE0 + 4] = { "omod4 clamp", 0, 1, m_omod_clamp_lane4, h_omod_clamp4 },
+    [OP_OMOD_CLAMP_LANE0 + 5] = { "omod5 clamp", 0, 1, m_omod_clamp_lane5, h_omod_clamp5 },
+    [OP_OMOD_CLAMP_LANE0 + 6] = { "omod6 clamp", 0, 1, m_omod_clamp_lane6, h_omod_clamp6 },
+    [OP_OMOD_CLAMP_LANE0 + 7] = { "omod7 clamp", 0, 1, m_omod_clamp_lane7, h_omod_clamp7 },
     [OP_CLAMP01] = { "clamp01", 0, 1, m_clamp01, h_clamp01 },
     [OP_CMP0_EQ] = { "cmp0 ==0", 0, 1, m_cmp0_0, h_cmp0_0 },
     [OP_CMP0_LT] = { "cmp0 <0", 0, 1, m_cmp0_1, h_cmp0_1 },
@@ -534,6 +573,31 @@ static void run_random(unsigned op, unsigned long cases)
     }
 }
 
+/* The lane forms against the scalar ops on many lanes at once, each lane's operands from a random style (so a
+ * call mixes lanes of the fast paths with specials, flushes and overflows), the result written over an operand
+ * half the time: a lane's fallback must not disturb its neighbours. */
+#define LANES 16u
+static unsigned long long run_lanes(unsigned long calls)
+{
+    unsigned long long bad = 0;
+    for (unsigned long k = 0; k < calls; k++) {
+        uint32_t a[LANES], b[LANES], c[LANES], r[LANES], want[LANES], v[MAX_OPERANDS];
+        bool legacy = rnd() & 1u;
+        for (unsigned i = 0; i < LANES; i++) {
+            random_operands(&ops[OP_MAD_IEEE], v);
+            a[i] = v[0], b[i] = v[1], c[i] = v[2];
+            want[i] = us_fp_mad(a[i], b[i], c[i], legacy);
+        }
+        uint32_t *out = rnd() & 1u ? r : (rnd() & 1u ? a : c);
+        us_fp_mad_lanes(out, a, b, c, LANES, legacy);
+        for (unsigned i = 0; i < LANES; i++)
+            if (out[i] != want[i] && bad++ < SHOW_MISMATCHES)
+                printf("  MISMATCH mad lanes: lane %u -> %08x, scalar %08x\n", i, out[i], want[i]);
+    }
+    printf("lane forms: %lu calls of %u lanes against the scalar ops, %llu failed\n", calls, LANES, bad);
+    return bad;
+}
+
 /* The edge cases docs/fp.md part A states, with the value it states. Both the host and the model must give it:
  * a host disagreement means the document (and the oracle) would be wrong. */
 typedef struct {
@@ -683,7 +747,12 @@ static unsigned check_oracle(void)
 static int run_exhaustive(void)
 {
     static const unsigned unary[] = { OP_FRC, OP_OMOD0, OP_OMOD1, OP_OMOD2, OP_OMOD3, OP_OMOD4, OP_OMOD5,
-                                      OP_OMOD6, OP_OMOD7, OP_CLAMP01, OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE };
+                                      OP_OMOD6, OP_OMOD7, OP_CLAMP01, OP_CMP0_EQ, OP_CMP0_LT, OP_CMP0_GE, OP_CMP0_NE,
+                                      OP_OMOD_LANE0, OP_OMOD_LANE0 + 1, OP_OMOD_LANE0 + 2, OP_OMOD_LANE0 + 3,
+                                      OP_OMOD_LANE0 + 4, OP_OMOD_LANE0 + 5, OP_OMOD_LANE0 + 6, OP_OMOD_LANE0 + 7,
+                                      OP_OMOD_CLAMP_LANE0, OP_OMOD_CLAMP_LANE0 + 1, OP_OMOD_CLAMP_LANE0 + 2,
+                                      OP_OMOD_CLAMP_LANE0 + 3, OP_OMOD_CLAMP_LANE0 + 4, OP_OMOD_CLAMP_LANE0 + 5,
+                                      OP_OMOD_CLAMP_LANE0 + 6, OP_OMOD_CLAMP_LANE0 + 7 };
     unsigned long long failures = 0;
     for (size_t k = 0; k < sizeof unary / sizeof unary[0]; k++) {
         unsigned op = unary[k];
@@ -769,7 +838,7 @@ int main(int argc, char **argv)
     unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000ul;
     rng_state = argc > 2 ? strtoull(argv[2], NULL, 0) : 1u;
 
-    unsigned long long failures = check_oracle() + run_directed();
+    unsigned long long failures = check_oracle() + run_directed() + run_lanes(cases / 16u);
     for (unsigned op = 0; op < OP_COUNT; op++) {
         run_specials(op);
         run_random(op, cases);

@@ -15,9 +15,9 @@ for, and each catches its bugs:
   relative targets), and the error vectors of the four pairing rules (sections 2 and 7: the raw word breaks the
   rule its name says, the quad ends on illegal_inst after the ALU before it, nothing after it runs);
 - planted bugs: on a copy of the model (model/, the Makefile, built into the copy with the Makefile's own rules),
-  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions, jump targets), us_fp.c (OMOD), us_alu.c
-  (the paired ops), us_fp_trans.c (special inputs), us_quad.c (watchdog, start PC), us_shader.c (the banks) or
-  us_inst.c (the pairing rules) makes the vectors
+  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions, jump targets), us_fp_core.h (OMOD),
+  us_alu_units.c or us_fp_lanes.c (the paired ops), us_fp_trans.c (special inputs), us_quad.c (watchdog, start
+  PC), us_shader.c (the banks) or us_inst.c (the pairing rules) makes the vectors
   named for it fail under the copy's usim, and, where the bug changes results (not only the branch state of a
   killed pixel), they fail with the retire trace and the retired count taken out too; the unmutated copy passes
   them all. A mutation whose text is no longer in the source fails the test (it has gone stale).
@@ -43,13 +43,14 @@ NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-ki
 ERRORS = ["error-alpha_omod_op", "error-alpha_omod_clamp", "error-sop_pairing", "error-fc_pred_rgba"]
 
 # (name, file, text, replacement, vectors that must fail, whether results change): one line each
-FC, FP, ALU = "model/golden/us_fc.c", "model/golden/us_fp.c", "model/golden/us_alu.c"
+FC, FP, ALU = "model/golden/us_fc.c", "model/golden/us_fp_core.h", "model/golden/us_alu_units.c"
+LANES = "model/golden/us_fp_lanes.c"
 TRANS, QUAD, SHADER, INST = "model/golden/us_fp_trans.c", "model/golden/us_quad.c", "model/golden/us_shader.c", \
     "model/isa/us_inst.c"
 DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);"
 JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
 GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
-FLUSH = "if (e == 0 || scaled <= 0)"
+FLUSH = "v = (e == 0) | (scaled <= 0) ? sign : v;"
 PLANTS = [
     # corner 1: B_OP INCR deactivates only the pixels that ran at the vote and still run
     ("INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)", FC, DISAGREE,
@@ -82,23 +83,25 @@ PLANTS = [
      "uint8_t members = counting_members(q, top, false);", ["break-killed"], True),
     # corner 4: OMOD at the bottom of the normal range
     ("OMOD keeps a result of exponent 0 (a denormal) instead of flushing it", FP, FLUSH,
-     "if (e == 0 || scaled < 0)", ["omod-min-normal"], True),
+     "v = (e == 0) | (scaled < 0) ? sign : v;", ["omod-min-normal"], True),
     ("OMOD flushes results of exponent 1 (the smallest normals)", FP, FLUSH,
-     "if (e == 0 || scaled <= 1)", ["omod-min-normal"], True),
-    ("OMOD scales a denormal instead of flushing it", FP, FLUSH, "if (scaled <= 0)", ["omod-min-normal"], True),
-    ("OMOD flushes to +0 whatever the sign", FP, "return r & SIGN_BIT; /* DAZ", "return 0u; /* DAZ",
+     "v = (e == 0) | (scaled <= 1) ? sign : v;", ["omod-min-normal"], True),
+    ("OMOD scales a denormal instead of flushing it", FP, FLUSH, "v = (scaled <= 0) ? sign : v;", ["omod-min-normal"],
+     True),
+    ("OMOD flushes to +0 whatever the sign", FP, FLUSH, "v = (e == 0) | (scaled <= 0) ? 0u : v;",
      ["omod-min-normal"], True),
     # corner 5: the paired ops
-    ("rgb SOP takes the alpha result after the alpha OMOD", ALU,
-     "case US_ALU_RGBA_INST_RGB_OP_SOP: r[0] = r[1] = r[2] = alpha_raw; break;",
-     "case US_ALU_RGBA_INST_RGB_OP_SOP: r[0] = r[1] = r[2] = us_fp_omod(alpha_raw, ai->omod); break;",
+    ("rgb SOP takes the alpha result after the alpha OMOD", ALU, "memcpy(r + ch * N, alpha, N * sizeof *r);",
+     "for (unsigned p = 0; p < N; p++) r[ch * N + p] = us_fp_omod(alpha[p], x->d->u.alu.alpha_inst.omod);",
      ["sop-dp-running"], True),
-    ("alpha DP takes the dot product after the rgb OMOD", ALU, "case US_ALU_ALPHA_INST_ALPHA_OP_DP: alpha_raw = dot;",
-     "case US_ALU_ALPHA_INST_ALPHA_OP_DP: alpha_raw = us_fp_omod(dot, ri->omod);", ["sop-dp-running"], True),
-    ("DP4 leaves out the alpha operands' product", ALU, "a4[4] = {A[0], A[1], A[2], aA}",
-     "a4[4] = {A[0], A[1], A[2], 0u}", ["sop-dp-running"], True),
-    ("D2A adds C.r instead of C.b", ALU, "dot = us_fp_d2a(A, B, C[2], legacy);", "dot = us_fp_d2a(A, B, C[0], legacy);",
+    ("alpha DP takes the dot product after the rgb OMOD", ALU,
+     "case US_ALU_ALPHA_INST_ALPHA_OP_DP: memcpy(r, dot, N * sizeof *r); break;",
+     "case US_ALU_ALPHA_INST_ALPHA_OP_DP: for (unsigned p = 0; p < N; p++) r[p] = us_fp_omod(dot[p], "
+     "x->d->u.alu.rgb_inst.omod); break;", ["sop-dp-running"], True),
+    ("DP4 leaves out the alpha operands' product", LANES, "a[2 * n + i], a[3 * n + i]};", "a[2 * n + i], 0u};",
      ["sop-dp-running"], True),
+    ("D2A adds C.r instead of C.b", ALU, "us_fp_d2a_lanes(dot, o->a, o->b, o->c + 2 * N, N, legacy)",
+     "us_fp_d2a_lanes(dot, o->a, o->b, o->c, N, legacy)", ["sop-dp-running"], True),
     # the RTL coverage holes
     ("the watchdog ends a quad one instruction early", QUAD, "else if (q->retired >= sh->params.watchdog) {",
      "else if (q->retired + 1u >= sh->params.watchdog) {", ["watchdog"], True),
