@@ -239,7 +239,7 @@ static inline uint32_t omod_scale(uint32_t r, int32_t k)
     uint32_t v = (r & ~EXP_MASK) | ((uint32_t)scaled << 23);
     v = scaled >= 255 ? sign | INF_BITS : v;
     /* DAZ, or FTZ: scaling is exact, so the result is tiny exactly when below 2^-126 */
-    v = (e == 0) | (scaled <= 0) ? sign : v;
+    v = ((e == 0) | (scaled <= 0)) ? sign : v;
     uint32_t special = is_nan(r) ? US_FP_CANON_NAN : r;
     return e == 255 ? special : v;
 }
@@ -253,7 +253,7 @@ static inline uint32_t fp_omod(uint32_t r, unsigned omod)
 /* Selects, not branches: the lane forms clamp many values of random sign. */
 static inline uint32_t fp_clamp01(uint32_t r)
 {
-    bool to_zero = ((r & SIGN_BIT) != 0) | reads_as_zero(r) | is_nan(r);
+    unsigned to_zero = (unsigned)((r & SIGN_BIT) != 0) | (unsigned)reads_as_zero(r) | (unsigned)is_nan(r);
     uint32_t v = r > US_FP_ONE ? US_FP_ONE : r;
     return to_zero ? 0u : v;
 }

@@ -50,7 +50,7 @@ TRANS, QUAD, SHADER, INST = "model/golden/us_fp_trans.c", "model/golden/us_quad.
 DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);"
 JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
 GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
-FLUSH = "v = (e == 0) | (scaled <= 0) ? sign : v;"
+FLUSH = "v = ((e == 0) | (scaled <= 0)) ? sign : v;"
 PLANTS = [
     # corner 1: B_OP INCR deactivates only the pixels that ran at the vote and still run
     ("INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)", FC, DISAGREE,
@@ -83,12 +83,12 @@ PLANTS = [
      "uint8_t members = counting_members(q, top, false);", ["break-killed"], True),
     # corner 4: OMOD at the bottom of the normal range
     ("OMOD keeps a result of exponent 0 (a denormal) instead of flushing it", FP, FLUSH,
-     "v = (e == 0) | (scaled < 0) ? sign : v;", ["omod-min-normal"], True),
+     "v = ((e == 0) | (scaled < 0)) ? sign : v;", ["omod-min-normal"], True),
     ("OMOD flushes results of exponent 1 (the smallest normals)", FP, FLUSH,
-     "v = (e == 0) | (scaled <= 1) ? sign : v;", ["omod-min-normal"], True),
+     "v = ((e == 0) | (scaled <= 1)) ? sign : v;", ["omod-min-normal"], True),
     ("OMOD scales a denormal instead of flushing it", FP, FLUSH, "v = (scaled <= 0) ? sign : v;", ["omod-min-normal"],
      True),
-    ("OMOD flushes to +0 whatever the sign", FP, FLUSH, "v = (e == 0) | (scaled <= 0) ? 0u : v;",
+    ("OMOD flushes to +0 whatever the sign", FP, FLUSH, "v = ((e == 0) | (scaled <= 0)) ? 0u : v;",
      ["omod-min-normal"], True),
     # corner 5: the paired ops
     ("rgb SOP takes the alpha result after the alpha OMOD", ALU, "memcpy(r + ch * N, alpha, N * sizeof *r);",
