@@ -182,7 +182,7 @@ static int setup_line(const line_ctx_t *c, us_vector_t *v, parse_state_t *st, ch
             a = us_regs[found].addr;
         else if (!parse_u32(t[1], &a))
             return fail(c, "unknown register '%s' (a control register name of spec/isa.txt, or an address)", t[1]);
-        us_shader_t probe;
+        static us_shader_t probe; /* static: a shader is 350 KB, too big for a small (SystemC thread) stack */
         us_shader_init(&probe);
         if (!us_shader_write(&probe, a, b))
             return fail(c, "0x%04x is not a register of the shader unit", a);
@@ -525,7 +525,7 @@ static void flush_run(FILE *f, port_run_t *run)
 /* Replays the setup writes, folding load-port runs back into inst/const lines. */
 static void write_setup(FILE *f, const us_vector_t *v)
 {
-    us_shader_t sh; /* where the load port stands */
+    static us_shader_t sh; /* where the load port stands; static: too big for a small stack */
     us_shader_init(&sh);
     us_strbuf_t sb;
     us_sb_init(&sb);
