@@ -200,8 +200,9 @@ SUITE ?= smoke
 SEED ?= 1
 # The runner's command line for suite $(1), shared with make rtl-coverage (mk/rtl-coverage.mk).
 regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) $(REGRESS_ARGS)
+# It builds only what the suite runs: the tools and one harness per NUM_CTX of REGRESS_CTX (make wave builds its own).
 regress: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) tools cosim-test-build
+	@$(MAKE) --no-print-directory -j$(JOBS) tools $(foreach n,$(REGRESS_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 	@$(if $(SUITE_$(SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_MAKE))
 	@rc=0; $(call regress_py,$(SUITE)) || rc=1; \
 	  $(if $(SUITE_$(SUITE)_CHECK),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_CHECK) || rc=1;) exit $$rc
