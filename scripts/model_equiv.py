@@ -62,6 +62,14 @@ def vectors_in(dirs):
 
 
 def main():
+    try:
+        return compare_builds()
+    except subprocess.CalledProcessError as e:  # a build or usgen failed: bad input, not a difference
+        print(f"model_equiv: {' '.join(map(str, e.cmd))} failed (exit {e.returncode})", file=sys.stderr)
+        return 2
+
+
+def compare_builds():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", required=True, help="the reference checkout (its tools are built here)")
     ap.add_argument("--vectors", nargs="*", default=None,

@@ -13,6 +13,8 @@
 #include "golden/us_bound.h"
 #include "golden/us_trace.h"
 
+/* Like us_random_inst (gen/us_randprog.h), written out here: this file is built against the reference tree's
+ * library too, which may predate any helper it would call. */
 static void random_inst(us_rng_t *r, us_inst_t *in)
 {
     static const unsigned types[4] = {US_TYPE_ALU, US_TYPE_ALU, US_TYPE_OUT, US_TYPE_TEX};
