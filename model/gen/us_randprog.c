@@ -20,6 +20,8 @@ static unsigned random_type(us_rng_t *r)
     return x < 55u ? US_TYPE_ALU : x < 67u ? US_TYPE_OUT : x < 85u ? US_TYPE_TEX : US_TYPE_FC;
 }
 
+static void random_inst(us_rng_t *r, us_inst_t *in, unsigned type, unsigned len);
+
 void us_random_alu_program(us_program_t *p, unsigned len, uint64_t seed)
 {
     us_rng_t r = {seed ^ 0xA1Bu};
@@ -28,13 +30,14 @@ void us_random_alu_program(us_program_t *p, unsigned len, uint64_t seed)
     for (unsigned i = 0; i < p->count; i++) {
         us_inst_t *in = &p->inst[i];
         do {
-            us_random_inst(&r, in, us_rng_next(&r) % 8u ? US_TYPE_ALU : US_TYPE_OUT, p->count);
+            random_inst(&r, in, us_rng_next(&r) % 8u ? US_TYPE_ALU : US_TYPE_OUT, p->count);
             in->w[0] &= ~(US_CMN_INST_RGB_PRED_SEL_MASK | US_CMN_INST_ALPHA_PRED_SEL_MASK | US_CMN_INST_LAST_MASK);
         } while (us_inst_check(in, NULL, 0));
     }
 }
 
-void us_random_inst(us_rng_t *r, us_inst_t *in, unsigned type, unsigned len)
+/* One legal instruction of the type: every field random over its legal values; FC targets inside the program. */
+static void random_inst(us_rng_t *r, us_inst_t *in, unsigned type, unsigned len)
 {
     do {
         memset(in, 0, sizeof *in);
@@ -68,5 +71,5 @@ void us_random_program(us_program_t *p, unsigned len, uint64_t seed)
         len = US_MAX_INST;
     p->count = len;
     for (unsigned i = 0; i < len; i++)
-        us_random_inst(&r, &p->inst[i], random_type(&r), len);
+        random_inst(&r, &p->inst[i], random_type(&r), len);
 }

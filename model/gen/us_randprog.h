@@ -14,8 +14,4 @@ void us_random_program(us_program_t *p, unsigned len, uint64_t seed);
  * predication, no LAST, no flow control. */
 void us_random_alu_program(us_program_t *p, unsigned len, uint64_t seed);
 
-/* One legal instruction of the type: every field random over its legal values, the pairing rules kept, LAST in
- * one of sixteen; an FC instruction's target lands inside a program of len instructions. */
-void us_random_inst(us_rng_t *r, us_inst_t *in, unsigned type, unsigned len);
-
 #endif

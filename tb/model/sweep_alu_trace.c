@@ -13,7 +13,7 @@
 #include "golden/us_bound.h"
 #include "golden/us_trace.h"
 
-/* Like us_random_inst (gen/us_randprog.h), written out here: this file is built against the reference tree's
+/* Like us_randprog.c's generator, written out here: this file is built against the reference tree's
  * library too, which may predate any helper it would call. */
 static void random_inst(us_rng_t *r, us_inst_t *in)
 {
