@@ -133,3 +133,20 @@ bool us_src_is_temp(const us_access_t *a, unsigned slot)
     const us_src_use_t *s = &a->src[slot];
     return !s->is_const && !(s->addr & 0x80u);
 }
+
+void us_temps_read(const us_decoded_t *dec, unsigned n, bool reads[US_TEMP_ADDRS])
+{
+    for (unsigned i = 0; i < n; i++) {
+        us_access_t a;
+        us_inst_access(&dec[i], &a);
+        for (unsigned s = 0; s < 6; s++) {
+            if (!us_src_is_temp(&a, s) || !us_src_channels(&a.src[s]))
+                continue;
+            if (a.src[s].rel) {
+                memset(reads, true, US_TEMP_ADDRS * sizeof reads[0]);
+                return;
+            }
+            reads[a.src[s].addr % US_TEMP_ADDRS] = true;
+        }
+    }
+}

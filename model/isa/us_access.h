@@ -37,6 +37,14 @@ typedef struct us_access {
 
 void us_inst_access(const us_decoded_t *d, us_access_t *a);
 
+/* The temporary addresses (7 bits). */
+#define US_TEMP_ADDRS 128u
+
+/* Marks in reads[] every temporary address one of the n instructions can read through an operand it really uses;
+ * an aL-relative read can reach any address, so it marks them all. What a quad's program can read is what its
+ * launch must write (tb/cosim). */
+void us_temps_read(const us_decoded_t *dec, unsigned n, bool reads[US_TEMP_ADDRS]);
+
 /* "rgb src0" .. "alpha src2": the name of source slot 0..5, for messages. */
 extern const char *const us_src_slot_names[6];
 

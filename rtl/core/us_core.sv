@@ -48,15 +48,13 @@ module us_core #(
   // Instructions a quad may retire before the watchdog error
   input  logic [31:0]                                 watchdog_i,
 
-  // A quad's inputs: clear a context's temporaries, write them (held until tin_ready_o), launch it
+  // A quad's inputs: clear a context's temporaries, write them (a context not running; nothing waits), launch it
   input  logic                                        clear_i,
   input  logic [CtxW-1:0]                             clear_ctx_i,
   input  logic                                        tin_we_i,
   input  logic [CtxW-1:0]                             tin_ctx_i,
   input  us_types_pkg::temp_addr_t                    tin_addr_i,
-  input  logic [1:0]                                  tin_pixel_i,
-  input  us_types_pkg::fp32_t [3:0]                   tin_data_i,
-  output logic                                        tin_ready_o,
+  input  us_types_pkg::fp32_t [3:0][3:0]              tin_data_i,     // pixel, channel: one address, 4 pixels
   input  logic                                        launch_i,
   input  logic [CtxW-1:0]                             launch_ctx_i,
   input  us_types_pkg::pix_mask_t                     launch_covered_i,
@@ -252,7 +250,6 @@ module us_core #(
   ) u_if_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .tin_we_i       (tin_we_i),
     .lp_imem_we_i   (lp_imem_we),
     .lp_imem_slot_i (lp_imem_slot),
     .lp_imem_dword_i(lp_imem_dword),
@@ -346,10 +343,8 @@ module us_core #(
     .tin_we_i        (tin_we_i),
     .tin_ctx_i       (tin_ctx_i),
     .tin_addr_i      (tin_addr_i),
-    .tin_pixel_i     (tin_pixel_i),
     .tin_data_i      (tin_data_i),
-    .trf_rdata_o     (trf_rdata),
-    .tin_ready_o     (tin_ready_o)
+    .trf_rdata_o     (trf_rdata)
   );
 
   // ===================================================================================================

@@ -2,9 +2,9 @@
 // issued last (round robin; after reset context 0 counts as the last), reads that context's instruction slot
 // from the instruction memory (us_imem, registered read) and hands the instruction to ID the next cycle.
 //
-// A context is ready while it runs and has no instruction in flight. While the harness writes a quad's input
-// temporaries (tin_we_i) IF issues nothing: the bubble leaves write-back's slot, and with it the temporaries'
-// write port, to the input. So a ready context waits at most NumCtx - 1 issue cycles.
+// A context is ready while it runs and has no instruction in flight; IF issues in every cycle one is (a quad's
+// input temporaries have a write port of their own, us_temp_rf). So a ready context waits at most NumCtx - 1
+// cycles.
 `include "us_assert.svh"
 
 module us_if_stage #(
@@ -14,8 +14,6 @@ module us_if_stage #(
   input  logic                          clk_i,
   input  logic                          rst_ni,
 
-  // from the harness: an input write stalls issue
-  input  logic                          tin_we_i,
   // from the load port: instruction memory writes
   input  logic                          lp_imem_we_i,
   input  us_types_pkg::pc_t             lp_imem_slot_i,
@@ -50,9 +48,6 @@ module us_if_stage #(
         if_issue_o    = 1'b1;
         if_pick_ctx_o = CtxW'((int'(rr_q) + i) % int'(NumCtx));
       end
-    end
-    if (tin_we_i) begin
-      if_issue_o = 1'b0;  // a bubble, so write-back frees the temporaries' write port for the input
     end
   end
 
@@ -96,7 +91,7 @@ module us_if_stage #(
 `ifdef US_ASSERT_ON
   localparam int unsigned WaitW = $clog2(NumCtx + 1);
   logic [NumCtx-1:0]            ready_chk;
-  logic [NumCtx-1:0][WaitW-1:0] wait_q;  // issue cycles (no input write) each ready context has waited so far
+  logic [NumCtx-1:0][WaitW-1:0] wait_q;  // cycles each ready context has waited so far
   assign ready_chk = ctx_running_i & ~ctx_busy_i;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -105,7 +100,7 @@ module us_if_stage #(
       for (int c = 0; c < int'(NumCtx); c++) begin
         if (!ready_chk[c] || (if_issue_o && int'(if_pick_ctx_o) == c)) begin
           wait_q[c] <= '0;
-        end else if (!tin_we_i && int'(wait_q[c]) < int'(NumCtx)) begin
+        end else if (int'(wait_q[c]) < int'(NumCtx)) begin
           wait_q[c] <= wait_q[c] + WaitW'(1);
         end
       end

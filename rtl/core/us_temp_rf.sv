@@ -4,9 +4,10 @@
 // addresses and the alpha destination, so an instruction reads all its sources and writes both destinations in
 // one cycle each. A launch clears a context's temporaries (valid bits) so a new quad starts from zero.
 //
-// Two writers share the one write port: write-back, which owns it in every cycle it holds an instruction, and
-// the harness's input port (a quad's initial temporaries, one pixel's rgba at a time), which writes only in the
-// other cycles: tin_ready_o says so, and the harness holds an input write until then (IF leaves a bubble for it).
+// Two write ports: write-back's, in every cycle WB holds an instruction, and the input port, by which the harness
+// writes a quad's initial temporaries (one address of all four pixels a cycle) before it launches the quad, the way
+// interpolators fill a shader's registers beside the running quads. The input port writes only a context that
+// is not running, so the two never meet at one word, and no instruction waits for an input write.
 `include "us_assert.svh"
 
 module us_temp_rf #(
@@ -29,43 +30,21 @@ module us_temp_rf #(
   input  logic [AddrW-1:0]                    wb_rgb_waddr_i,
   input  logic [AddrW-1:0]                    wb_alpha_waddr_i,
   input  us_types_pkg::fp32_t [3:0][3:0]      wb_wdata_i,    // pixel, channel
-  // from the harness: an input write, held until tin_ready_o
+  // from the harness: an input write, into a context that is not running
   input  logic                                tin_we_i,
   input  logic [CtxW-1:0]                     tin_ctx_i,
   input  us_types_pkg::temp_addr_t            tin_addr_i,
-  input  logic [1:0]                          tin_pixel_i,
-  input  us_types_pkg::fp32_t [3:0]           tin_data_i,    // channel
+  input  us_types_pkg::fp32_t [3:0][3:0]      tin_data_i,    // pixel, channel
 
   // to ID
-  output us_types_pkg::fp32_t [3:0][2:0][3:0] trf_rdata_o,   // pixel, source, channel
-  // to the harness
-  output logic                                tin_ready_o
+  output us_types_pkg::fp32_t [3:0][2:0][3:0] trf_rdata_o    // pixel, source, channel
 );
 
   // ---------------------------------------------------------------------------------------------------------
-  // The write port
+  // The write ports: 0 write-back, 1 the input
   // ---------------------------------------------------------------------------------------------------------
-  us_types_pkg::chan_mask_t [3:0] we;
-  logic [AddrW-1:0]               rgb_waddr, alpha_waddr;
-  us_types_pkg::fp32_t [3:0][3:0] wdata;
-  logic                           tin_lands;
-
-  assign tin_ready_o = !wb_valid_i;
-  assign tin_lands   = tin_we_i && tin_ready_o;
-  always_comb begin
-    if (wb_valid_i) begin
-      we          = wb_we_i;
-      rgb_waddr   = wb_rgb_waddr_i;
-      alpha_waddr = wb_alpha_waddr_i;
-      wdata       = wb_wdata_i;
-    end else begin
-      we              = '0;
-      we[tin_pixel_i] = tin_we_i ? 4'hF : 4'h0;
-      rgb_waddr       = AddrW'({tin_ctx_i, tin_addr_i});
-      alpha_waddr     = AddrW'({tin_ctx_i, tin_addr_i});
-      wdata           = {4{tin_data_i}};
-    end
-  end
+  logic [AddrW-1:0] tin_waddr;
+  assign tin_waddr = AddrW'({tin_ctx_i, tin_addr_i});
 
   // ---------------------------------------------------------------------------------------------------------
   // The banks
@@ -79,15 +58,16 @@ module us_temp_rf #(
         .Depth   (NumCtx * 128),
         .Width   (32),
         .NumRead (3),
-        .SegWords(128)
+        .SegWords(128),
+        .NumWrite(2)
       ) u_bank (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),
         .clear_i    (clear_i),
         .clear_seg_i(clear_ctx_i),
-        .we_i       (we[p][c]),
-        .waddr_i    ((c == 3) ? alpha_waddr : rgb_waddr),
-        .wdata_i    (wdata[p][c]),
+        .we_i       ({tin_we_i, wb_valid_i && wb_we_i[p][c]}),
+        .waddr_i    ({tin_waddr, (c == 3) ? wb_alpha_waddr_i : wb_rgb_waddr_i}),
+        .wdata_i    ({tin_data_i[p][c], wb_wdata_i[p][c]}),
         .raddr_i    ((c == 3) ? alpha_raddr_i : rgb_raddr_i),
         .rdata_o    (bank_rdata[p][c])
       );
@@ -107,12 +87,9 @@ module us_temp_rf #(
   // ---------------------------------------------------------------------------------------------------------
   // Invariants
   // ---------------------------------------------------------------------------------------------------------
-  // One writer per cycle (Ibex's RFWriteFromOneSourceOnly): an input write granted beside write-back's would be
-  // lost without a trace, and its quad would start from a wrong temporary.
-  `US_ASSERT(TrfWriteOneDriver, !(wb_valid_i && tin_lands))
-  // The harness's side of the port: an input write waits, unchanged, until it is taken (input writes land
-  // only while tin_ready_o).
-  `US_ASSERT(TrfInputHeldUntilReady, tin_we_i && !tin_ready_o |=>
-                                     tin_we_i && $stable({tin_ctx_i, tin_addr_i, tin_pixel_i, tin_data_i}))
+  // The ports never meet: an input write goes to a context with nothing in write-back (a context that is not
+  // running), else one of the two writes to a word would be lost and a quad would start from a wrong temporary.
+  // The context is the address above its 7 bits (none with one context: then the two never write together).
+  `US_ASSERT(TrfInputBesideWb, tin_we_i && wb_valid_i |-> (tin_waddr >> 7) != (wb_rgb_waddr_i >> 7))
 
 endmodule

@@ -52,7 +52,7 @@ struct Bench {
 };
 
 // IF: every context runs; an issued context is busy for 1 to 3 cycles (shorter than the pipeline, so that round
-// robin is what keeps every context served); now and then an input write stalls issue.
+// robin is what keeps every context served).
 bool if_round_robin(Bench &b)
 {
     unsigned busy_left[kNumCtx] = {};
@@ -62,7 +62,6 @@ bool if_round_robin(Bench &b)
         for (unsigned c = 0; c < kNumCtx; c++)
             busy |= (busy_left[c] ? 1u : 0u) << c;
         b.top->if_busy_i = busy;
-        b.top->if_tin_we_i = b.rand(10) == 0;
         b.top->eval();
         bool issue = b.top->if_issue_o;
         unsigned pick = b.top->if_pick_ctx_o;
@@ -108,26 +107,23 @@ bool ctx_commit(Bench &b, unsigned loop_sp, unsigned addr_sp, unsigned id_ctx, u
     return true;
 }
 
-// The temporaries' write port: write-back holds it in random cycles while the harness's input writes come one
-// after another, each held until tin_ready_o, as the harness does; `drop` lets one go after a cycle unserved.
-bool trf_inputs(Bench &b, bool drop)
+// The temporaries' two write ports: write-back writes a random context in random cycles while the harness's input
+// writes come one a cycle into another context (the harness writes only a context that is not running); `clash`
+// once sends one into write-back's context.
+bool trf_inputs(Bench &b, bool clash)
 {
-    unsigned addr = 0;
-    bool dropped = false;
-    for (int k = 0; k < 500; k++) {
-        b.top->trf_wb_valid_i = b.rand(3) != 0;
+    for (unsigned k = 0; k < 500; k++) {
+        const bool clash_now = clash && k == 300;
+        unsigned wb_ctx = b.rand(kNumCtx);
+        b.top->trf_wb_valid_i = clash_now || b.rand(3) != 0;
         b.top->trf_wb_we_i = b.top->trf_wb_valid_i && b.rand(2);
-        b.top->trf_tin_we_i = 1;
-        b.top->trf_tin_addr_i = addr & 127u;
-        b.top->trf_tin_data_i = 0x3F800000u + addr;
-        b.top->eval();
-        bool taken = b.top->trf_tin_ready_o;
+        b.top->trf_wb_ctx_i = wb_ctx;
+        b.top->trf_tin_we_i = clash_now || b.rand(4) != 0;
+        b.top->trf_tin_ctx_i = clash_now ? wb_ctx : (wb_ctx + 1 + b.rand(kNumCtx - 1)) % kNumCtx;
+        b.top->trf_tin_addr_i = k & 127u;
+        b.top->trf_tin_data_i = 0x3F800000u + k;
         if (!b.tick())
             return false;
-        if (taken || (drop && !dropped && k > 100)) {
-            dropped = !taken;
-            addr++;  // the next write (a dropped one is never seen again)
-        }
     }
     return true;
 }
@@ -150,7 +146,7 @@ bool retire(Bench &b, unsigned ctx)
 int main(int argc, char **argv)
 {
     static const char *const names[] = {"if-round-robin", "ctx-ok",   "ctx-loop-sp", "ctx-addr-sp", "ctx-id-range",
-                                        "ctx-wb-range",   "trf-ok",   "trf-drop",    "retire-ok",   "retire-range"};
+                                        "ctx-wb-range",   "trf-ok",   "trf-clash",    "retire-ok",   "retire-range"};
     const char *s = argc > 1 ? argv[1] : "";
     bool known = false;
     for (const char *n : names)
@@ -170,7 +166,7 @@ int main(int argc, char **argv)
               : !strcmp(s, "ctx-id-range") ? ctx_commit(b, 0, 0, 3, 0)  // context 3 of NumCtx 3 in ID
               : !strcmp(s, "ctx-wb-range") ? ctx_commit(b, 0, 0, 1, 3)  // context 3 of NumCtx 3 in WB
               : !strcmp(s, "trf-ok")       ? trf_inputs(b, false)
-              : !strcmp(s, "trf-drop")     ? trf_inputs(b, true)        // an input write not held until taken
+              : !strcmp(s, "trf-clash")    ? trf_inputs(b, true)        // an input write into write-back's context
               : !strcmp(s, "retire-ok")    ? retire(b, 2)
                                            : retire(b, 3);              // context 3 of NumCtx 3 retired
     b.top->final();

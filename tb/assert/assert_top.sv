@@ -13,7 +13,6 @@ module assert_top
   input  logic                                   rst_ni,
 
   // us_if_stage
-  input  logic                                   if_tin_we_i,
   input  logic [NumCtx-1:0]                      if_running_i,
   input  logic [NumCtx-1:0]                      if_busy_i,
   output logic                                   if_issue_o,
@@ -31,13 +30,14 @@ module assert_top
   input  logic [CtxW-1:0]                        ctx_wb_ctx_i,
   output logic [NumCtx-1:0]                      ctx_running_o,
 
-  // us_temp_rf: write-back's and the input's writes
+  // us_temp_rf: write-back's and the input's writes, each into a context
   input  logic                                   trf_wb_valid_i,
   input  logic                                   trf_wb_we_i,
+  input  logic [CtxW-1:0]                        trf_wb_ctx_i,
   input  logic                                   trf_tin_we_i,
+  input  logic [CtxW-1:0]                        trf_tin_ctx_i,
   input  logic [6:0]                             trf_tin_addr_i,
   input  logic [31:0]                            trf_tin_data_i,
-  output logic                                   trf_tin_ready_o,
 
   // us_retire: the instruction in WB
   input  logic                                   ret_wb_valid_i,
@@ -55,7 +55,6 @@ module assert_top
   ) u_if_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .tin_we_i       (if_tin_we_i),
     .lp_imem_we_i   (1'b0),
     .lp_imem_slot_i (9'd0),
     .lp_imem_dword_i(3'd0),
@@ -150,7 +149,7 @@ module assert_top
     .ctx_wb_addr_top_o(ctx_wb_addr_top)
   );
 
-  // ---- us_temp_rf (write-back writes pixel 0 red of context 0, address 0)
+  // ---- us_temp_rf (write-back writes pixel 0 red at address 0 of its context)
   logic [3:0][2:0][3:0][31:0] trf_rdata;
   us_temp_rf #(
     .NumCtx(NumCtx)
@@ -163,16 +162,14 @@ module assert_top
     .alpha_raddr_i   ('0),
     .wb_valid_i      (trf_wb_valid_i),
     .wb_we_i         ({15'h0, trf_wb_we_i}),
-    .wb_rgb_waddr_i  ('0),
-    .wb_alpha_waddr_i('0),
+    .wb_rgb_waddr_i  ({trf_wb_ctx_i, 7'd0}),
+    .wb_alpha_waddr_i({trf_wb_ctx_i, 7'd0}),
     .wb_wdata_i      ('0),
     .tin_we_i        (trf_tin_we_i),
-    .tin_ctx_i       ('0),
+    .tin_ctx_i       (trf_tin_ctx_i),
     .tin_addr_i      (trf_tin_addr_i),
-    .tin_pixel_i     (2'd0),
-    .tin_data_i      ({4{trf_tin_data_i}}),
-    .trf_rdata_o     (trf_rdata),
-    .tin_ready_o     (trf_tin_ready_o)
+    .tin_data_i      ({16{trf_tin_data_i}}),
+    .trf_rdata_o     (trf_rdata)
   );
 
   // ---- us_retire (only the context matters here)

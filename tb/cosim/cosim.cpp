@@ -34,6 +34,7 @@
 #endif
 
 extern "C" {
+#include "isa/us_access.h"
 #include "isa/us_args.h"
 #include "isa/us_hex.h"
 #include "gen/us_random.h"
@@ -150,32 +151,32 @@ void make_inputs(const us_vector_t &v, unsigned index, unsigned long long seed, 
                 in->temp[p][a][c] = (a < 16u) ? us_rng_float(&rng) : v.temp[p][a][c];
 }
 
-void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in)
+// A quad's launch: clear the context, write the inputs at the addresses its program can read (reads[], all four
+// pixels of one address a cycle through the input port; the others stay cleared, as the program never sees them),
+// launch. The other contexts run on meanwhile (the input port is the temporaries' second write port).
+void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in, const bool reads[US_TEMP_ADDRS])
 {
     Vus_core &t = rtl.top();
     t.clear_i = 1;
     t.clear_ctx_i = ctx;
     rtl.tick();
     t.clear_i = 0;
-    for (unsigned p = 0; p < US_NPIX; p++)
-        for (unsigned a = 0; a < US_NTEMP; a++) {
-            const uint32_t *x = in.temp[p][a];
-            if (!(x[0] | x[1] | x[2] | x[3]))
-                continue;
-            t.tin_we_i = 1;
-            t.tin_ctx_i = ctx;
-            t.tin_addr_i = a;
-            t.tin_pixel_i = p;
+    for (unsigned a = 0; a < US_NTEMP; a++) {
+        uint32_t any = 0;
+        for (unsigned p = 0; p < US_NPIX; p++)
             for (unsigned c = 0; c < 4; c++)
-                t.tin_data_i[c] = x[c];
-            t.eval();
-            while (!t.tin_ready_o) {
-                rtl.tick();
-                t.eval();
-            }
-            rtl.tick();
-            t.tin_we_i = 0;
-        }
+                any |= in.temp[p][a][c];
+        if (!reads[a] || !any)
+            continue;
+        t.tin_we_i = 1;
+        t.tin_ctx_i = ctx;
+        t.tin_addr_i = a;
+        for (unsigned p = 0; p < US_NPIX; p++)
+            for (unsigned c = 0; c < 4; c++)
+                t.tin_data_i[p * 4 + c] = in.temp[p][a][c];
+        rtl.tick();
+        t.tin_we_i = 0;
+    }
     t.launch_i = 1;
     t.launch_ctx_i = ctx;
     t.launch_covered_i = in.covered;
@@ -296,9 +297,10 @@ Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
     t.tin_we_i = 0;
     t.tin_ctx_i = 0;
     t.tin_addr_i = 0;
-    t.tin_pixel_i = 0;
     for (unsigned c = 0; c < 4; c++)
-        t.tex_wdata_i[c] = t.tin_data_i[c] = 0;
+        t.tex_wdata_i[c] = 0;
+    for (unsigned w = 0; w < 16; w++)
+        t.tin_data_i[w] = 0;
     t.launch_i = 0;
     t.launch_ctx_i = 0;
     t.launch_covered_i = 0;
@@ -405,7 +407,7 @@ void Rtl::edges()
 
 void Rtl::tick()
 {
-    const bool tin_we = top_->tin_we_i, launch = top_->launch_i;
+    const bool launch = top_->launch_i;
     const unsigned launch_ctx = top_->launch_ctx_i;
     edges();
     cycle_++;
@@ -414,7 +416,7 @@ void Rtl::tick()
     const bool valid = top_->retire_valid_o;
     if (valid)
         records.push_back({cycle_, read_record(*top_)});
-    sched_.cycle(tin_we, launch, launch_ctx, valid, valid ? records.back().rec.ctx : 0,
+    sched_.cycle(launch, launch_ctx, valid, valid ? records.back().rec.ctx : 0,
                  valid && records.back().rec.done);
 }
 
@@ -606,6 +608,8 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     us_vec_setup(&v, &sh, &first);
     std::vector<us_quad_t> model(US_NUM_CTX);
     std::vector<unsigned> quad_of(US_NUM_CTX, 0);
+    bool reads[US_TEMP_ADDRS] = {};
+    us_temps_read(sh.dec, US_MAX_INST, reads);
 
     rtl.reset();
     Vus_core &t = rtl.top();
@@ -639,7 +643,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
         us_quad_init(&model[ctx], &sh, in.covered, ctx);
         memcpy(model[ctx].temp, in.temp, sizeof in.temp);
         quad_of[ctx] = launched++;
-        launch(rtl, ctx, in);
+        launch(rtl, ctx, in, reads);
     };
     for (unsigned c = 0; c < US_NUM_CTX && launched < o.quads; c++)
         start_quad(c);

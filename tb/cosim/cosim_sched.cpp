@@ -9,12 +9,10 @@ SchedCheck::SchedCheck(unsigned num_ctx)
 {
 }
 
-void SchedCheck::cycle(bool tin_we, bool launch, unsigned launch_ctx, bool record, unsigned record_ctx,
-                       bool record_done)
+void SchedCheck::cycle(bool launch, unsigned launch_ctx, bool record, unsigned record_ctx, bool record_done)
 {
     uint64_t n = now_++;
     Slot &in = slot(n);
-    in.tin_we = tin_we;
     in.launch = launch;
     in.launch_ctx = launch_ctx;
     Slot &out = slot(n + 1);  // a slot kIssueToRecord + 2 cycles old, checked long ago
@@ -39,8 +37,6 @@ void SchedCheck::check(uint64_t n)
         if (want < 0)
             want = (int)c;
     }
-    if (s.tin_we)
-        want = -1;  // IF stalls while the harness writes an input temporary
     int got = rec.record ? (int)rec.record_ctx : -1;
     if (got != want && violation_.empty()) {
         char why[512];
@@ -51,14 +47,13 @@ void SchedCheck::check(uint64_t n)
             snprintf(why, sizeof why, "IF issued nothing although context %d was ready (ready: %s)", want,
                      ready.c_str());
         else
-            snprintf(why, sizeof why, "IF issued context %d; round robin after context %u picks %s%s (ready: %s)",
-                     got, last_pick_, want < 0 ? "none" : ("context " + std::to_string(want)).c_str(),
-                     s.tin_we ? ", an input write stalls IF" : "", ready.c_str());
+            snprintf(why, sizeof why, "IF issued context %d; round robin after context %u picks %s (ready: %s)",
+                     got, last_pick_, want < 0 ? "none" : ("context " + std::to_string(want)).c_str(), ready.c_str());
         violation_ = std::string("cycle ") + std::to_string(n) + ": " + why + " (docs/rtl.md, Scheduling)";
         violation_cycle_ = n;
     }
     for (unsigned c = 0; c < num_ctx_; c++)  // waits count the cycles IF could have issued
-        if (running_[c] && ready_at_[c] <= n && (int)c != got && !s.tin_we)
+        if (running_[c] && ready_at_[c] <= n && (int)c != got)
             waited_[c]++;
     if (got >= 0 && got < (int)num_ctx_) {
         if (waited_[got] > max_wait_)

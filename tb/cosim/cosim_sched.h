@@ -1,7 +1,8 @@
 // The issue scheduler's contract, checked from the core's ports alone (docs/rtl.md, "Scheduling"): a context is
 // ready from its launch, and again on the cycle its record leaves the retire port, until its quad ends; in every
-// cycle the harness does not write an input temporary, IF issues the first ready context after the one it issued
-// last (round robin; context 0 counts as the last one after reset), and nothing when none is ready. An
+// cycle IF issues the first ready context after the one it issued last (round robin; context 0 counts as the last
+// one after reset), and nothing when none is ready: a quad's input writes, which have their own port, stall
+// nothing. An
 // instruction issued in cycle n is on the retire port in cycle n + kIssueToRecord.
 // So a frozen or skipped round-robin pointer, an idle cycle with a context ready, or a context issued while busy
 // is caught where it happens, whatever the results; the waits it measures are the IPC regression's figures.
@@ -17,9 +18,9 @@ class SchedCheck {
     static constexpr unsigned kIssueToRecord = 7;  // IF in cycle n, WB in n + 6, record in n + 7 (docs/rtl.md)
 
     explicit SchedCheck(unsigned num_ctx);
-    // One clock cycle: what the harness drove during it (an input-temporary write stalls IF; a launch makes its
-    // context ready from the next cycle), and the record the retire port shows in the cycle after it.
-    void cycle(bool tin_we, bool launch, unsigned launch_ctx, bool record, unsigned record_ctx, bool record_done);
+    // One clock cycle: whether the harness launched a quad during it (its context is ready from the next cycle),
+    // and the record the retire port shows in the cycle after it.
+    void cycle(bool launch, unsigned launch_ctx, bool record, unsigned record_ctx, bool record_done);
     // The first breach of the contract ("" while none): the cycle, what issued, what round robin picks.
     const std::string &violation() const { return violation_; }
     uint64_t violation_cycle() const { return violation_cycle_; }
@@ -28,7 +29,7 @@ class SchedCheck {
 
   private:
     struct Slot {
-        bool tin_we = false, launch = false;
+        bool launch = false;
         unsigned launch_ctx = 0;
         bool record = false, done = false;
         unsigned record_ctx = 0;

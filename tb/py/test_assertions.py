@@ -33,7 +33,7 @@ SCENARIOS = [
     ("ctx-id-range", "CtxIdInRange"),         # context 3 of NumCtx 3 in ID, as a broken IF would issue
     ("ctx-wb-range", "CtxWbInRange"),
     ("trf-ok", None),
-    ("trf-drop", "TrfInputHeldUntilReady"),   # a harness that lets an input write go before it is taken
+    ("trf-clash", "TrfInputBesideWb"),        # an input write into the context write-back writes
     ("retire-ok", None),
     ("retire-range", "RetireCtxInRange"),     # context 3 of NumCtx 3 at retire
 ]
@@ -43,8 +43,9 @@ PLANTS = [
     [("pick-busy", "IF picks a context that has an instruction in flight", "rtl/core/us_if_stage.sv",
       "assign ready = ctx_running_i & ~ctx_busy_i;", "assign ready = ctx_running_i;", "if-round-robin",
       "IfPickReady"),
-     ("tin-always-ready", "the input write is granted beside write-back's", "rtl/core/us_temp_rf.sv",
-      "assign tin_ready_o = !wb_valid_i;", "assign tin_ready_o = 1'b1;", "trf-ok", "TrfWriteOneDriver"),
+     ("tin-ctx-dropped", "the input port writes context 0 whatever its context", "rtl/core/us_temp_rf.sv",
+      "assign tin_waddr = AddrW'({tin_ctx_i, tin_addr_i});", "assign tin_waddr = AddrW'(tin_addr_i);", "trf-ok",
+      "TrfInputBesideWb"),
      ("loop-sp-plus-one", "ID's loop-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
       "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;", "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i + LoopSpW'(1);", "ctx-ok",
       "CtxLoopSpInDepth"),
