@@ -107,9 +107,13 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build fuzz-build rtl-coverage-test-build
 	@python3 tb/run_tests.py --shared $(SHARED) --jobs $(JOBS)
 
-bench: $(BUILD)/tests/bench_model \
-  $(foreach n,$(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim)
-	@python3 scripts/bench.py
+# The regression row needs its suite's harnesses and vectors (BENCH_REGRESS_SUITE; none skips it).
+BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(BENCH_SCALE_CTX) \
+  $(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(REGRESS_CTX)))
+bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
+	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
+	@SHARED=$(SHARED) python3 scripts/bench.py
 
 # All 2^32 inputs of each transcendental against the oracle (docs/fp.md part B.7 records the results).
 FP_OPS := rcp rsq ex2 ln2 sin cos

@@ -19,10 +19,14 @@ RTLCOV_TEST_CTX := 1
 # make synth: us_core at each of these NUM_CTX (and every other module once).
 SYNTH_CTX := 1 4
 
-# make bench: IPC per NUM_CTX, the Verilated core alone, and lockstep rates.
+# make bench: IPC per NUM_CTX, the Verilated core alone (cycles/s; the lockstep ratio at the largest), lockstep
+# rates, how lockstep time grows with program length and quad count (at BENCH_SCALE_CTX), and the wall time of a
+# whole regression suite with 2 jobs (BENCH_REGRESS_SUITE; none skips it).
 BENCH_IPC_CTX := 1 4 8
-BENCH_ALONE_CTX := 8
+BENCH_ALONE_CTX := 1 4 8
 BENCH_LOCKSTEP_CTX := 1 8
+BENCH_SCALE_CTX := 8
+BENCH_REGRESS_SUITE := full
 
 # make regress SUITE=name: every vector under the suite's folders, every corpus program on CORPUS_SEEDS seeds from
 # SEED, and RANDOM random legal programs of RANDOM_LEN instructions on RANDOM_QUADS quads, split evenly over

@@ -89,7 +89,9 @@ module us_temp_rf #(
   // ---------------------------------------------------------------------------------------------------------
   // The ports never meet: an input write goes to a context with nothing in write-back (a context that is not
   // running), else one of the two writes to a word would be lost and a quad would start from a wrong temporary.
-  // The context is the address above its 7 bits (none with one context: then the two never write together).
-  `US_ASSERT(TrfInputBesideWb, tin_we_i && wb_valid_i |-> (tin_waddr >> 7) != (wb_rgb_waddr_i >> 7))
+  // The context is the address above its 7 bits (none with one context: then the two never write together). It
+  // reads the input port itself, not tin_waddr: an assertion samples a net made from inputs before the inputs of
+  // its own clock edge reach it (Verilator 5.006), so the two halves of the input write would disagree.
+  `US_ASSERT(TrfInputBesideWb, tin_we_i && wb_valid_i |-> AddrW'(tin_ctx_i) != (wb_rgb_waddr_i >> 7))
 
 endmodule

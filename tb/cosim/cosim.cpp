@@ -151,10 +151,10 @@ void make_inputs(const us_vector_t &v, unsigned index, unsigned long long seed, 
                 in->temp[p][a][c] = (a < 16u) ? us_rng_float(&rng) : v.temp[p][a][c];
 }
 
-// A quad's launch: clear the context, write the inputs at the addresses its program can read (reads[], all four
-// pixels of one address a cycle through the input port; the others stay cleared, as the program never sees them),
-// launch. The other contexts run on meanwhile (the input port is the temporaries' second write port).
-void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in, const bool reads[US_TEMP_ADDRS])
+// A quad's inputs: clear the context, write the inputs at the addresses its program can read (reads[], all four
+// pixels of one address a cycle through the input port; the others stay cleared, as the program never sees them).
+// The other contexts run on meanwhile (the input port is the temporaries' second write port).
+void load_inputs(Rtl &rtl, unsigned ctx, const QuadInputs &in, const bool reads[US_TEMP_ADDRS])
 {
     Vus_core &t = rtl.top();
     t.clear_i = 1;
@@ -177,9 +177,14 @@ void launch(Rtl &rtl, unsigned ctx, const QuadInputs &in, const bool reads[US_TE
         rtl.tick();
         t.tin_we_i = 0;
     }
+}
+
+void launch(Rtl &rtl, unsigned ctx, uint8_t covered)
+{
+    Vus_core &t = rtl.top();
     t.launch_i = 1;
     t.launch_ctx_i = ctx;
-    t.launch_covered_i = in.covered;
+    t.launch_covered_i = covered;
     rtl.tick();
     t.launch_i = 0;
 }
@@ -637,16 +642,25 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
 
     CosimReport report(o.report_dir, path, o.seed, command_line(argc, argv));
     unsigned launched = 0, finished = 0;
-    auto start_quad = [&](unsigned ctx) {
-        static QuadInputs in;
+    // A quad's model and inputs; `now` launches it at once (a relaunch), else the caller launches it later.
+    static QuadInputs first_wave[US_NUM_CTX];
+    auto start_quad = [&](unsigned ctx, bool now) {
+        QuadInputs &in = first_wave[ctx];
         make_inputs(v, launched, o.seed, &in);
         us_quad_init(&model[ctx], &sh, in.covered, ctx);
         memcpy(model[ctx].temp, in.temp, sizeof in.temp);
         quad_of[ctx] = launched++;
-        launch(rtl, ctx, in, reads);
+        load_inputs(rtl, ctx, in, reads);
+        if (now)
+            launch(rtl, ctx, in.covered);
     };
-    for (unsigned c = 0; c < US_NUM_CTX && launched < o.quads; c++)
-        start_quad(c);
+    // The first wave loads every context, then launches them in consecutive cycles, so that all start together and
+    // the steady state below is every context running.
+    unsigned wave = 0;
+    for (; wave < US_NUM_CTX && launched < o.quads; wave++)
+        start_quad(wave, false);
+    for (unsigned c = 0; c < wave; c++)
+        launch(rtl, c, first_wave[c].covered);
     if (o.flip_bit >= 0)
         rtl.flip_next_red_write(1u << o.flip_bit);
 
@@ -718,7 +732,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
                 if (!steady_to)
                     steady_to = at;
                 if (launched < o.quads)
-                    start_quad(ctx);
+                    start_quad(ctx, true);
             }
             continue;
         }
@@ -759,7 +773,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
                 us_sb_free(&rep);
             }
             if (launched < o.quads)
-                start_quad(ctx);
+                start_quad(ctx, true);
         }
     }
     if (!verdict && rtl.assertion_cycle()) {  // in the last cycles

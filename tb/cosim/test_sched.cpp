@@ -13,7 +13,7 @@ namespace {
 enum class Bug { None, FrozenPointer, IdleOnce, BusyIssue, StallOnInput };
 
 // A core with n contexts, one instruction in flight per context for kIssueToRecord cycles, quads of `len`
-// instructions, a relaunch (5 cycles of input writes, then the launch) when a quad ends, `cycles` cycles long.
+// instructions, a relaunch (3 to 7 cycles of input writes, then the launch) when a quad ends, `cycles` cycles long.
 // Returns the checker's first violation ("" for none).
 std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_t *first_bad)
 {
@@ -45,7 +45,7 @@ std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_
                 to_launch.erase(to_launch.begin());
             }
         } else if (!to_launch.empty()) {
-            stall = 5;
+            stall = 3 + to_launch.front() % 5;  // input writes of different lengths: launches meet readiness
             tin_we = true;
         }
         int pick = -1;

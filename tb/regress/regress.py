@@ -269,7 +269,8 @@ def main():
         fh.write(text)
     print(text, end="")
     with open(os.path.join(OUT, "summary.json"), "w") as fh:
-        json.dump({"suite": a.suite, "seed": a.seed, "passed": len(results) - len(fails), "failed": len(fails),
+        json.dump({"suite": a.suite, "seed": a.seed, "jobs": a.jobs, "seconds": round(secs, 3),
+                   "passed": len(results) - len(fails), "failed": len(fails),
                    "failures": [{"name": r.name, "verdict": r.verdict, "repro": r.repro} for r in fails]}, fh, indent=1)
     return 1 if fails or (folder and folder.error) else 0
 
