@@ -76,9 +76,7 @@ CosimReport::CosimReport(std::string dir, std::string input, unsigned long long 
 
 void CosimReport::retired(const us_retire_t &golden)
 {
-    last_.push_back(golden);
-    if (last_.size() > 16)
-        last_.pop_front();
+    last_[last_count_++ % kHistory] = golden;
 }
 
 std::vector<std::string> CosimReport::history() const
@@ -86,9 +84,10 @@ std::vector<std::string> CosimReport::history() const
     std::vector<std::string> out;
     us_strbuf_t sb;
     us_sb_init(&sb);
-    for (const us_retire_t &r : last_) {
+    size_t first = last_count_ > kHistory ? last_count_ - kHistory : 0;
+    for (size_t i = first; i < last_count_; i++) {  // oldest first
         us_sb_clear(&sb);
-        us_retire_format(&sb, &r);
+        us_retire_format(&sb, &last_[i % kHistory]);
         out.push_back(sb.data ? sb.data : "");
     }
     us_sb_free(&sb);

@@ -2,7 +2,6 @@
 #ifndef COSIM_REPORT_H
 #define COSIM_REPORT_H
 
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -37,7 +36,10 @@ class CosimReport {
     std::string dir_, input_, command_, stem_;
     std::string written_verdict_, written_repro_;  // set when a report is written
     unsigned long long seed_;
-    std::deque<us_retire_t> last_;
+    // The last kHistory golden records, a ring (a deque of records this size allocates at every push).
+    static constexpr size_t kHistory = 16;
+    us_retire_t last_[kHistory];
+    size_t last_count_ = 0;  // records seen
     std::vector<std::string> history() const;
 };
 

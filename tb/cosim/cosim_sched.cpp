@@ -28,17 +28,19 @@ void SchedCheck::check(uint64_t n)
 {
     const Slot &s = slot(n), &rec = slot(n + kIssueToRecord);
     int want = -1;
-    std::string ready;
-    for (unsigned i = 1; i <= num_ctx_; i++) {  // the first ready context after the last pick
+    for (unsigned i = 1; i <= num_ctx_ && want < 0; i++) {  // the first ready context after the last pick
         unsigned c = (last_pick_ + i) % num_ctx_;
-        if (!running_[c] || ready_at_[c] > n)
-            continue;
-        ready += (ready.empty() ? "" : " ") + std::to_string(c);
-        if (want < 0)
+        if (running_[c] && ready_at_[c] <= n)
             want = (int)c;
     }
     int got = rec.record ? (int)rec.record_ctx : -1;
     if (got != want && violation_.empty()) {
+        std::string ready;  // the ready contexts in round-robin order, for the message only
+        for (unsigned i = 1; i <= num_ctx_; i++) {
+            unsigned c = (last_pick_ + i) % num_ctx_;
+            if (running_[c] && ready_at_[c] <= n)
+                ready += (ready.empty() ? "" : " ") + std::to_string(c);
+        }
         char why[512];
         if (got >= 0 && (got >= (int)num_ctx_ || !running_[got] || ready_at_[got] > n))
             snprintf(why, sizeof why, "IF issued context %d, which was %s", got,

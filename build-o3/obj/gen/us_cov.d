@@ -1,0 +1,13 @@
+build-o3/obj/gen/us_cov.o: model/gen/us_cov.c model/gen/us_cov.h \
+ model/golden/us_exec.h model/golden/us_model.h model/isa/us_inst.h \
+ model/isa/us_isa_gen.h model/isa/us_rules.h model/isa/us_strbuf.h \
+ model/golden/us_alu_slot.h model/golden/us_state_gen.h
+model/gen/us_cov.h:
+model/golden/us_exec.h:
+model/golden/us_model.h:
+model/isa/us_inst.h:
+model/isa/us_isa_gen.h:
+model/isa/us_rules.h:
+model/isa/us_strbuf.h:
+model/golden/us_alu_slot.h:
+model/golden/us_state_gen.h:
