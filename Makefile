@@ -23,7 +23,7 @@ LIB_OBJS := $(patsubst model/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 SAN_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
 OBJ_DIRS := $(foreach l,$(MODEL_LAYERS) tools tests,$(BUILD)/obj/$(l) $(BUILD)/san/obj/$(l) $(BUILD)/nolto/obj/$(l))
 
-.PHONY: all tools deps gen test help clean bench fp-exhaustive
+.PHONY: all tools deps gen test help clean bench fp-exhaustive test-base ipc-build test-build
 .DEFAULT_GOAL := all
 
 all: tools
@@ -101,11 +101,18 @@ $(OBJ_DIRS) $(BUILD)/lib $(BUILD)/bin $(BUILD)/tests $(BUILD)/san/lib $(BUILD)/s
 $(BUILD)/san/tests/test_sched: tb/cosim/test_sched.cpp tb/cosim/cosim_sched.cpp tb/cosim/cosim_sched.h | $(BUILD)/san/tests
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -O1 -g $(SANFLAGS) -Itb/cosim $(filter %.cpp,$^) -o $@
 
-test-build: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C)) $(BUILD)/san/tests/test_sched $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+# What every test may use (test-base); a test's own builds are its `build` line in tb/tests.ini.
+test-base: tools $(addprefix $(BUILD)/san/tests/,$(TESTS_C)) $(BUILD)/san/tests/test_sched
+ipc-build: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+test-build: test-base ipc-build tb-build cosim-test-build fuzz-build rtl-coverage-test-build
 
+# make test: one make -j schedules the builds and the tests together, each test as soon as its builds are made
+# (tb/run_tests.py writes the rules from tb/tests.ini); a test whose build failed counts as failed.
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build tb-build cosim-test-build fuzz-build rtl-coverage-test-build
-	@python3 tb/run_tests.py --shared $(SHARED) --jobs $(JOBS)
+	@rm -rf $(BUILD)/test-results && mkdir -p $(BUILD)
+	@python3 tb/run_tests.py --shared $(SHARED) --makefile $(BUILD)/tests.mk
+	@$(MAKE) --no-print-directory -k -j$(JOBS) -f Makefile -f $(BUILD)/tests.mk test-results; \
+	  python3 tb/run_tests.py --shared $(SHARED) --report $(BUILD)/test-results
 
 # The regression row needs its suite's harnesses and vectors (BENCH_REGRESS_SUITE; none skips it).
 BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(BENCH_SCALE_CTX) \

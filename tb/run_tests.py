@@ -3,12 +3,20 @@
 `N passed, M failed`.
 
 A test is a command; exit 0 is a pass. A test whose input is missing (for example ../shared) is reported as
-skipped, never as passed: by its `needs` path, or by the test itself exiting with status 77 (SKIP_STATUS).
+skipped, never as passed: by its `needs` path, or by the test itself exiting with status 77 (SKIP_STATUS). A test's
+`build` names the make targets it needs beyond the tools and the sanitised tests (test-base).
+
+  run_tests.py [--jobs N]                  run them all here, in a pool (the builds must be made already)
+  run_tests.py --makefile FILE             write a makefile whose target test-results runs each test once its
+                                           builds are made, so that make -j schedules builds and tests together
+  run_tests.py --run I --result FILE       run the I-th test, print its line, write its result (JSON)
+  run_tests.py --report DIR                the results of DIR, in the list's order of failures, and the last line
 """
 import argparse
 import concurrent.futures
 import configparser
 import glob
+import json
 import os
 import re
 import shlex
@@ -57,9 +65,10 @@ def tests(shared, path=TEST_LIST):
     out = []
     for section in parser.sections():
         keys = dict(parser[section])
-        unknown = set(keys) - {"run", "needs", "each"}
-        if "run" not in keys or unknown:
-            raise TestListError(f"{path}: [{section}]: needs a run line and only run/needs/each keys")
+        unknown = set(keys) - {"run", "needs", "each", "build", "early"}
+        if "run" not in keys or unknown or keys.get("early", "yes") != "yes":
+            raise TestListError(f"{path}: [{section}]: needs a run line and only run/needs/each/build/early keys "
+                                "(early = yes)")
         matches = [None]
         if "each" in keys:
             matches = sorted(glob.glob(os.path.join(ROOT, keys["each"])))
@@ -68,13 +77,14 @@ def tests(shared, path=TEST_LIST):
         for m in matches:
             extra = {"name": os.path.splitext(os.path.basename(m))[0]} if m else None
             out.append((expand(section, section, extra), shlex.split(expand(keys["run"], section, extra)),
-                        expand(keys["needs"], section, extra) if "needs" in keys else None))
+                        expand(keys["needs"], section, extra) if "needs" in keys else None,
+                        expand(keys.get("build", ""), section, extra).split(), "early" in keys))
     return out
 
 
 
 
-def run(name, argv, needs):
+def run(name, argv, needs, build=None, early=False):
     if needs and not os.path.exists(needs):
         return name, "skip", f"{needs} is missing", 0.0
     start = time.time()
@@ -90,10 +100,66 @@ def run(name, argv, needs):
     return name, status, out, time.time() - start
 
 
+def show(name, status, out, secs, verbose=False):
+    print(f"{status.upper():4}  {name}  ({secs:.1f} s)", flush=True)
+    if status != "pass" or verbose:
+        lines = out.splitlines()
+        for line in lines[-40:] if status == "fail" else lines[-8:]:
+            print(f"      {line}", flush=True)
+
+
+def summary(counts):
+    if counts["skip"]:
+        print(f"{counts['skip']} skipped (inputs missing; not counted as passed)")
+    print(f"{counts['pass']} passed, {counts['fail']} failed")
+    return 1 if counts["fail"] else 0
+
+
+def write_makefile(test_list, path, shared):
+    """Each test a target: BUILD/test-results/I.json, made from test-base and the test's builds. The `early` tests
+    (long, with no builds of their own) come first, then those with builds, the core's harnesses (the longest
+    builds) before the rest, so that make starts those first; then the others in the list's order."""
+    def rank(i):
+        build, early = test_list[i][3], test_list[i][4]
+        return -1 if early else 0 if any(k in b for b in build for k in ("cosim", "coverage", "ipc")) else \
+            1 if build else 2
+    order = sorted(range(len(test_list)), key=rank)
+    py = shlex.quote(sys.executable)
+    lines = ["# Written by tb/run_tests.py --makefile from tb/tests.ini: make -j runs each test once its builds are made.",
+             "TEST_RESULTS := " + " ".join(f"$(BUILD)/test-results/{i}.json" for i in order),
+             "test-results: $(TEST_RESULTS)", ".PHONY: test-results", ""]
+    for i in order:
+        name, _argv, _needs, build, _early = test_list[i]
+        lines.append(f"$(BUILD)/test-results/{i}.json: test-base {' '.join(build)}")
+        lines.append(f"\t@mkdir -p $(@D) && {py} tb/run_tests.py --shared {shlex.quote(shared)} --run {i} --result $@")
+    text = "\n".join(lines) + "\n"
+    with open(path + ".tmp", "w") as fh:
+        fh.write(text)
+    os.replace(path + ".tmp", path)
+
+
+def report(test_list, folder):
+    """The results in DIR: a test without one is a failure (its build failed: make said why above)."""
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    for i, (name, _argv, _needs, build, _early) in enumerate(test_list):
+        try:
+            with open(os.path.join(folder, f"{i}.json")) as fh:
+                status = json.load(fh)["status"]
+        except (OSError, ValueError, KeyError):
+            status = "fail"
+            show(name, "fail", f"no result: a build it needs failed (make {' '.join(build) or 'test-base'})", 0.0)
+        counts[status] += 1
+    return summary(counts)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--makefile")
+    ap.add_argument("--run", type=int)
+    ap.add_argument("--result")
+    ap.add_argument("--report")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     shared = os.path.abspath(a.shared)
@@ -102,21 +168,29 @@ def main():
     except (TestListError, project_config.ConfigError, OSError) as e:
         print(f"run_tests: {e}", file=sys.stderr)
         return 2
+    if a.makefile:
+        write_makefile(test_list, a.makefile, shared)
+        return 0
+    if a.report:
+        return report(test_list, a.report)
+    if a.run is not None:
+        if not 0 <= a.run < len(test_list) or not a.result:
+            print(f"run_tests: --run takes 0..{len(test_list) - 1} and --result FILE", file=sys.stderr)
+            return 2
+        name, status, out, secs = run(*test_list[a.run])
+        show(name, status, out, secs, a.verbose)
+        with open(a.result + ".tmp", "w") as fh:
+            json.dump({"name": name, "status": status, "seconds": round(secs, 1)}, fh)
+        os.replace(a.result + ".tmp", a.result)
+        return 0
     counts = {"pass": 0, "fail": 0, "skip": 0}
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         futs = [pool.submit(run, *t) for t in test_list]
         for f in concurrent.futures.as_completed(futs):
             name, status, out, secs = f.result()
             counts[status] += 1
-            print(f"{status.upper():4}  {name}  ({secs:.1f} s)", flush=True)
-            if status != "pass" or a.verbose:
-                lines = out.splitlines()
-                for line in lines[-40:] if status == "fail" else lines[-8:]:
-                    print(f"      {line}")
-    if counts["skip"]:
-        print(f"{counts['skip']} skipped (inputs missing; not counted as passed)")
-    print(f"{counts['pass']} passed, {counts['fail']} failed")
-    return 1 if counts["fail"] else 0
+            show(name, status, out, secs, a.verbose)
+    return summary(counts)
 
 
 if __name__ == "__main__":
