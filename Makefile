@@ -107,11 +107,14 @@ ipc-build: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 test-build: test-base ipc-build tb-build cosim-test-build fuzz-build rtl-coverage-test-build
 
 # make test: one make -j schedules the builds and the tests together, each test as soon as its builds are made
-# (tb/run_tests.py writes the rules from tb/tests.ini); a test whose build failed counts as failed.
+# (tb/run_tests.py writes the rules from tb/tests.ini), and the long `early` tests run beside it from the start;
+# a test whose build failed counts as failed.
+TEST_MAKE = $(MAKE) --no-print-directory -k -f Makefile -f $(BUILD)/tests.mk
 test: deps
 	@rm -rf $(BUILD)/test-results && mkdir -p $(BUILD)
 	@python3 tb/run_tests.py --shared $(SHARED) --makefile $(BUILD)/tests.mk
-	@$(MAKE) --no-print-directory -k -j$(JOBS) -f Makefile -f $(BUILD)/tests.mk test-results; \
+	@$(MAKE) --no-print-directory -j$(JOBS) test-base
+	@$(TEST_MAKE) -j1 test-early & early=$$!; $(TEST_MAKE) -j$(JOBS) test-results; wait $$early; \
 	  python3 tb/run_tests.py --shared $(SHARED) --report $(BUILD)/test-results
 
 # The regression row needs its suite's harnesses and vectors (BENCH_REGRESS_SUITE; none skips it).

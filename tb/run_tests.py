@@ -116,18 +116,22 @@ def summary(counts):
 
 
 def write_makefile(test_list, path, shared):
-    """Each test a target: BUILD/test-results/I.json, made from test-base and the test's builds. The `early` tests
-    (long, with no builds of their own) come first, then those with builds, the core's harnesses (the longest
-    builds) before the rest, so that make starts those first; then the others in the list's order."""
+    """Each test a target: BUILD/test-results/I.json, made from test-base and the test's builds. test-early holds the
+    `early` tests (long, with no builds of their own); test-results the others, those with builds first, the core's
+    harnesses (the longest builds) before the rest, so that make starts those first; then the list's order."""
     def rank(i):
         build, early = test_list[i][3], test_list[i][4]
         return -1 if early else 0 if any(k in b for b in build for k in ("cosim", "coverage", "ipc")) else \
             1 if build else 2
     order = sorted(range(len(test_list)), key=rank)
     py = shlex.quote(sys.executable)
-    lines = ["# Written by tb/run_tests.py --makefile from tb/tests.ini: make -j runs each test once its builds are made.",
-             "TEST_RESULTS := " + " ".join(f"$(BUILD)/test-results/{i}.json" for i in order),
-             "test-results: $(TEST_RESULTS)", ".PHONY: test-results", ""]
+    early = [i for i in order if test_list[i][4]]
+    rest = [i for i in order if not test_list[i][4]]
+    lines = ["# Written by tb/run_tests.py --makefile from tb/tests.ini: make -j runs each test once its builds are made;",
+             "# make test runs test-early beside it, in a make of its own, so that no build holds them back.",
+             "test-early: " + " ".join(f"$(BUILD)/test-results/{i}.json" for i in early),
+             "test-results: " + " ".join(f"$(BUILD)/test-results/{i}.json" for i in rest),
+             ".PHONY: test-early test-results", ""]
     for i in order:
         name, _argv, _needs, build, _early = test_list[i]
         lines.append(f"$(BUILD)/test-results/{i}.json: test-base {' '.join(build)}")
