@@ -145,36 +145,53 @@ NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 # --output-split-cfuncs 500: the generated functions in pieces of 500 statements; whole, the largest run to 14,000
 # lines, and g++ took twice as long over them for the same speed (make bench).
 # VERILATOR_EXTRA: more flags (scripts/rtl_plants.py: -Wno-fatal, a plant may leave a signal unused)
+# VK_GLOBAL_OBJS=: the builds link the one copy of Verilator's run-time library below instead of compiling their own.
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --assert --x-assign unique --x-initial unique -Irtl -Irtl/fp \
-  --output-split-cfuncs 500 $(VERILATOR_EXTRA)
+  --output-split-cfuncs 500 -MAKEFLAGS VK_GLOBAL_OBJS= $(VERILATOR_EXTRA)
+
+# Verilator's run-time library (verilated.cpp and the tracers), compiled once for every Verilator build of the tree:
+# its objects depend on no build's own defines, and fifteen copies cost a minute and a half of CPU in make test.
+# VERILATOR_ROOT is read when used: on a fresh machine make test installs Verilator after reading this file.
+VERILATOR_ROOT = $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
+VLRT_SRCS := verilated verilated_dpi verilated_vcd_c verilated_fst_c verilated_threads verilated_cov
+VLRT_CXXFLAGS = -I$(VERILATOR_ROOT)/include -I$(VERILATOR_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 \
+  -DVM_TRACE_FST=0 -DVM_TRACE_VCD=1 -faligned-new -fcf-protection=none -O2 -w
+VLRT := $(BUILD)/vlrt/libverilated.a
+VLRT_LIBS = $(CURDIR)/$(VLRT) -lz -pthread -lpthread -latomic
+$(BUILD)/vlrt/%.o:
+	@mkdir -p $(@D)
+	$(CXX) $(VLRT_CXXFLAGS) -c $(VERILATOR_ROOT)/include/$*.cpp -o $@
+$(VLRT): $(addprefix $(BUILD)/vlrt/,$(addsuffix .o,$(VLRT_SRCS)))
+	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) -c $< -o $@
 $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 TB_SHARED := tb/cosim/us_state_pack.h tb/cosim/vl_bits.h
-$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB_SHARED) $(RTL_DEPS) $(BUILD)/nolto/libus.a
+$(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB_SHARED) $(RTL_DEPS) $(BUILD)/nolto/libus.a \
+  $(VLRT)
 	@mkdir -p $(@D)
 	verilator $(VERILATOR_FLAGS) rtl/lint.vlt -f $(RTL_MANIFEST) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
 	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit -I$(CURDIR)/tb/cosim" \
-	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(VLRT_LIBS)" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench) $(BUILD)/assert/bench
 
 # The assertion bench (tb/assert): the core's units that hold assertions, driven into the conditions the assertions
 # forbid; tb/py/test_assertions.py also builds it on copies of rtl/ with planted bugs, so it compiles its C++
 # unoptimised (the runs are short, the builds are what costs).
-$(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_DEPS)
+$(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_DEPS) $(VLRT)
 	@mkdir -p $(@D)
 	verilator $(VERILATOR_FLAGS) rtl/lint.vlt -f $(RTL_MANIFEST) tb/assert/assert_top.sv $(CURDIR)/tb/assert/assert_bench.cpp \
 	  --top-module assert_top -Mdir $(@D) -o bench -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
-	  >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	  -LDFLAGS "$(VLRT_LIBS)" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
 # build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
 # hands --fst over to it).
 COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
-COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a
+COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a $(VLRT)
 # The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
 # US_FAULT_INJECT: the harness's test hook in us_wb_stage (uscosim --inject-flip); no other build has it.
@@ -187,7 +204,7 @@ define verilate_core
 	verilator $(VERILATOR_FLAGS) -DUS_FAULT_INJECT $(3) rtl/lint.vlt -f $(RTL_MANIFEST) $(addprefix $(CURDIR)/,$(5)) \
 	  --top-module us_core -GNumCtx=$(2) -Mdir $(1) -o $(6) -MAKEFLAGS "$(COSIM_OPT)" \
 	  -CFLAGS "$(COSIM_CFLAGS) -DUS_NUM_CTX=$(2) $(4)" \
-	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(7)" >$(1)/build.log 2>&1 || { tail -30 $(1)/build.log; exit 1; }
+	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(7) $(VLRT_LIBS)" >$(1)/build.log 2>&1 || { tail -30 $(1)/build.log; exit 1; }
 endef
 $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
@@ -205,8 +222,8 @@ $(BUILD)/cosim/ctx%-sc/uscosim_sc: $(BUILD)/cosim/ctx%/uscosim tb/sc/uscosim_sc.
 	@mkdir -p $(@D)
 	$(MAKE) --no-print-directory -C $(BUILD)/cosim/ctx$* -f Vus_core.mk $(COSIM_OPT) \
 	  VM_USER_DIR="$(CURDIR)/tb/cosim $(CURDIR)/tb/sc" uscosim_sc.o >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
-	cd $(BUILD)/cosim/ctx$* && $(CXX) uscosim_sc.o $(SC_OBJS) $$(ls verilated*.o) Vus_core__ALL.a \
-	  $(CURDIR)/$(BUILD)/nolto/libus.a -lsystemc -lm -pthread -latomic -o $(CURDIR)/$@
+	cd $(BUILD)/cosim/ctx$* && $(CXX) uscosim_sc.o $(SC_OBJS) Vus_core__ALL.a \
+	  $(CURDIR)/$(BUILD)/nolto/libus.a -lsystemc -lm $(VLRT_LIBS) -o $(CURDIR)/$@
 $(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx$(TOOL_CTX)-sc/uscosim_sc | $(BUILD)/bin
 	cp $< $@
 $(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim_fst | $(BUILD)/bin

