@@ -156,12 +156,13 @@ VERILATOR_ROOT = $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
 VLRT_SRCS := verilated verilated_dpi verilated_vcd_c verilated_fst_c verilated_threads verilated_cov
 VLRT_CXXFLAGS = -I$(VERILATOR_ROOT)/include -I$(VERILATOR_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 \
   -DVM_TRACE_FST=0 -DVM_TRACE_VCD=1 -faligned-new -fcf-protection=none -O2 -w
-VLRT := $(BUILD)/vlrt/libverilated.a
-VLRT_LIBS = $(CURDIR)/$(VLRT) -lz -pthread -lpthread -latomic
+# VLRT=PATH: a copy of the tree (the planted-bug tests) links the project's own instead of compiling its own copy.
+VLRT ?= $(BUILD)/vlrt/libverilated.a
+VLRT_LIBS = $(abspath $(VLRT)) -lz -pthread -lpthread -latomic
 $(BUILD)/vlrt/%.o:
 	@mkdir -p $(@D)
 	$(CXX) $(VLRT_CXXFLAGS) -c $(VERILATOR_ROOT)/include/$*.cpp -o $@
-$(VLRT): $(addprefix $(BUILD)/vlrt/,$(addsuffix .o,$(VLRT_SRCS)))
+$(BUILD)/vlrt/libverilated.a: $(addprefix $(BUILD)/vlrt/,$(addsuffix .o,$(VLRT_SRCS)))
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)

@@ -97,7 +97,8 @@ def check_fails(name, check, cosim_dir):
 
 def build(tree, ctxs):
     targets = [f"b/cosim/ctx{n}/uscosim" for n in ctxs]
-    p = subprocess.run(["make", "--no-print-directory", "-j2", "-C", tree, "BUILD=b", "VERILATOR_EXTRA=-Wno-fatal",
+    vlrt = os.path.join(ROOT, "build", "vlrt", "libverilated.a")  # the project's Verilator run-time, not a copy
+    p = subprocess.run(["make", "--no-print-directory", "-j2", "-C", tree, "BUILD=b", "VERILATOR_EXTRA=-Wno-fatal", f"VLRT={vlrt}",
                         *targets], capture_output=True, text=True)
     return "" if p.returncode == 0 else f"building {targets} in {tree} failed: {(p.stdout + p.stderr)[-600:]}"
 

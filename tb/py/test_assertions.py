@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+VLRT = os.path.join(ROOT, "build", "vlrt", "libverilated.a")  # the copies link the project's Verilator run-time
 
 # (scenario, the assertion it must fail on the design as it is, or None: it must pass)
 SCENARIOS = [
@@ -114,7 +115,7 @@ def main():
                     fh.write(text.replace(old, new))
             if stale:
                 continue
-            p = subprocess.run(["make", "--no-print-directory", "-C", tree, "BUILD=b", "b/assert/bench"],
+            p = subprocess.run(["make", "--no-print-directory", "-C", tree, "BUILD=b", f"VLRT={VLRT}", "b/assert/bench"],
                                capture_output=True, text=True)
             bench = os.path.join(tree, "b", "assert", "bench")
             if not check(p.returncode == 0, f"the bench builds with plants {[g[0] for g in group]}: "
