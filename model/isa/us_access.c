@@ -83,9 +83,12 @@ static void alu_access(const us_decoded_t *d, us_access_t *a)
         else if (i < rn)
             for (unsigned c = 0; c < 3; c++)
                 use_channel(a, d, rgb_sel[i], rgb_swz[i][c]);
-        if (i < an && alpha_deriv && i != 1u)
+        bool alpha_reads_deriv = i < an && alpha_deriv && i != 1u;
+        if (alpha_reads_deriv)
             a->src[3].deriv |= 0x8u;
-        else if (i < an || (dp4 && i < 2u))
+        /* an rgb DP4's fourth term reads the alpha operands A and B through their selects and swizzles, also
+         * beside an alpha MDH/MDV, whose A is the neighbour's src0 (docs/spec.md section 5) */
+        if ((i < an && !alpha_reads_deriv) || (dp4 && i < 2u))
             use_channel(a, d, alpha_sel[i], alpha_swz[i]);
     }
     a->dst[0] = (us_dst_use_t){ci->rgb_addrd, ci->rgb_addrd_rel != 0, (uint8_t)d->cmn.rgb_wmask};

@@ -642,6 +642,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
 
     CosimReport report(o.report_dir, path, o.seed, command_line(argc, argv));
     unsigned launched = 0, finished = 0;
+    clock_t t0 = clock();  // the run's CPU time: every quad's launch and run (not the program and texture loads)
     // A quad's model and inputs; `now` launches it at once (a relaunch), else the caller launches it later.
     static QuadInputs first_wave[US_NUM_CTX];
     auto start_quad = [&](unsigned ctx, bool now) {
@@ -671,7 +672,6 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     uint64_t steady_from = rtl.cycle(), steady_to = 0, steady_retired = 0;
     int verdict = 0;
     const char *verdict_name = o.rtl_only ? "rtl_only" : "match";
-    clock_t t0 = clock();
     us_strbuf_t line;
     us_sb_init(&line);
     us_trace_cmp_t trace0;  // quad 0's retire lines against a vector's expected trace, as they come
