@@ -133,8 +133,11 @@ def write_makefile(test_list, path, shared):
              "test-results: " + " ".join(f"$(BUILD)/test-results/{i}.json" for i in rest),
              ".PHONY: test-early test-results", ""]
     for i in order:
-        name, _argv, _needs, build, _early = test_list[i]
-        lines.append(f"$(BUILD)/test-results/{i}.json: test-base {' '.join(build)}")
+        name, _argv, _needs, build, early_test = test_list[i]
+        # test-early runs after make test has made test-base, beside the other make: it must not make anything
+        # itself, or two makes would make the same files at once.
+        base = "" if early_test else "test-base "
+        lines.append(f"$(BUILD)/test-results/{i}.json: {base}{' '.join(build)}")
         lines.append(f"\t@mkdir -p $(@D) && {py} tb/run_tests.py --shared {shlex.quote(shared)} --run {i} --result $@")
     text = "\n".join(lines) + "\n"
     with open(path + ".tmp", "w") as fh:
