@@ -7,7 +7,8 @@
   is the pipeline's min(1, NUM_CTX / 7) (seven cycles from IF to WB, one instruction in flight per context) to
   within 2 %, and no ready context waits more than NUM_CTX - 1 issue cycles (round robin's bound).
 - Random legal programs of every type and the directed flow-control vectors: the contract holds.
-A frozen round-robin pointer fails it at NUM_CTX 4 (issue order after an input stall) and 8 (a starved context);
+A frozen round-robin pointer fails it at NUM_CTX 4 (the issue order where a relaunch makes two contexts ready at
+once) and 8 (a starved context);
 `make rtl-plants` shows that on a planted core.
 usage: test_ipc.py [--cosim-dir DIR]   (DIR holds ctxN/uscosim; default build/cosim)"""
 import argparse
