@@ -23,7 +23,7 @@ LIB_OBJS := $(patsubst model/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 SAN_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
 OBJ_DIRS := $(foreach l,$(MODEL_LAYERS) tools tests,$(BUILD)/obj/$(l) $(BUILD)/san/obj/$(l) $(BUILD)/nolto/obj/$(l))
 
-.PHONY: all tools deps gen test help clean bench fp-exhaustive test-base ipc-build test-build
+.PHONY: all tools deps gen test help clean bench fp-exhaustive test-base ipc-build
 # No file is intermediate: make neither deletes the objects it made on the way nor remakes a target because one is
 # missing (make test runs two makes side by side; a deleted object had one of them link while the other rebuilt it).
 .SECONDARY:

@@ -644,9 +644,9 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     unsigned launched = 0, finished = 0;
     clock_t t0 = clock();  // the run's CPU time: every quad's launch and run (not the program and texture loads)
     // A quad's model and inputs; `now` launches it at once (a relaunch), else the caller launches it later.
-    static QuadInputs first_wave[US_NUM_CTX];
+    static QuadInputs ctx_inputs[US_NUM_CTX];  // each context's quad, while it runs
     auto start_quad = [&](unsigned ctx, bool now) {
-        QuadInputs &in = first_wave[ctx];
+        QuadInputs &in = ctx_inputs[ctx];
         make_inputs(v, launched, o.seed, &in);
         us_quad_init(&model[ctx], &sh, in.covered, ctx);
         memcpy(model[ctx].temp, in.temp, sizeof in.temp);
@@ -661,7 +661,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     for (; wave < US_NUM_CTX && launched < o.quads; wave++)
         start_quad(wave, false);
     for (unsigned c = 0; c < wave; c++)
-        launch(rtl, c, first_wave[c].covered);
+        launch(rtl, c, ctx_inputs[c].covered);
     if (o.flip_bit >= 0)
         rtl.flip_next_red_write(1u << o.flip_bit);
 
