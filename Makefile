@@ -247,20 +247,29 @@ rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 SUITE ?= smoke
 SEED ?= 1
 # The runner's command line for suite $(1), shared with make rtl-coverage (mk/rtl-coverage.mk).
-regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) $(REGRESS_ARGS)
+regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) \
+  $(if $(SHARD),--shard $(SHARD)) $(if $(REGRESS_OUT),--out $(REGRESS_OUT)) $(REGRESS_ARGS)
 # It builds only what the suite runs: the tools and one harness per NUM_CTX of REGRESS_CTX (make wave builds its own).
-regress: deps
+# SHARD=I/N runs the I-th of N slices (reports in build/regress/shard-I-of-N, or REGRESS_OUT); make regress-merge
+# DIR=folder puts the slices below it back together (docs/regress.md: Slurm, GNU parallel). regress-build makes
+# what the suite runs and nothing else: do it once before shards share a build tree. A suite's CHECK (it looks at
+# the whole suite at once) runs in shard 1.
+regress: regress-build
+	@rc=0; $(call regress_py,$(SUITE)) || rc=1; \
+	  $(if $(and $(SUITE_$(SUITE)_CHECK),$(if $(SHARD),$(filter 1/%,$(SHARD)),y)),\
+	    $(MAKE) --no-print-directory $(SUITE_$(SUITE)_CHECK) || rc=1;) exit $$rc
+regress-build: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) tools $(foreach n,$(REGRESS_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 	@$(if $(SUITE_$(SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_MAKE))
-	@rc=0; $(call regress_py,$(SUITE)) || rc=1; \
-	  $(if $(SUITE_$(SUITE)_CHECK),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_CHECK) || rc=1;) exit $$rc
+regress-merge:
+	@$(if $(DIR),python3 tb/regress/merge.py $(DIR),echo "make regress-merge DIR=folder (the shards' folders below it)" >&2; exit 2)
 
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
 FMT ?= vcd
 wave: $(BUILD)/bin/uscosim $(if $(filter fst,$(FMT)),$(BUILD)/bin/uscosim_fst)
 	@python3 scripts/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
 	  $(if $(REPORT),--report $(REPORT))
-.PHONY: regress wave
+.PHONY: regress regress-build regress-merge wave
 
 # piglit's shader tests as vectors (corpus/piglit, captured by make mesa-corpus; no Mesa needed here), and piglit's
 # probes against the golden model's colours: build/piglit/report.txt. Expected failures: tb/piglit_xfail.txt.

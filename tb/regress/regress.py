@@ -10,19 +10,26 @@ with a waveform window); exit 1 on any failure, 2 on bad arguments.
 keeps N runs spread over the list, --kinds vector,corpus,random picks kinds of run, --ctx 1,4 the NUM_CTX (default
 REGRESS_CTX), --timeout S the wall clock a run may take (600). --cosim-dir DIR runs DIR/ctxN/uscosim instead of
 build/cosim's, --out DIR writes the reports there instead of build/regress.
+--shard I/N runs the I-th (1..N) of N slices of the run list: every N-th run from the I-th on. The list is the same
+on every machine and grouped by NUM_CTX and kind, so each slice holds an N-th of every group (to one run); its
+reports go to build/regress/shard-I-of-N (or --out), and summary.json records the slice and a digest of the whole
+list, so tb/regress/merge.py (make regress-merge) can put the slices back together and refuse a missing or doubled
+one. docs/regress.md shows it on Slurm and GNU parallel.
 --coverage-dir DIR (make rtl-coverage, with --cosim-dir build/cosim-cov): every run writes its RTL coverage counts
 to DIR/runs/INDEX.dat (uscosim --coverage-dat), and the runner folds them into DIR/merged.dat with
 verilator_coverage every --coverage-fold N runs (200), so a suite's thousands of 2 MB files never sit on disk
 together; DIR/merged.json says how many runs it holds. A run that writes no counts fails (verdict no_coverage).
 usage: regress.py [--suite NAME] [--seed N] [--jobs N] [--shared DIR] [--extra ARGS] [--limit N] [--kinds K,...]
                   [--ctx N,...] [--timeout S] [--cosim-dir DIR] [--out DIR] [--coverage-dir DIR]
-                  [--coverage-fold N]"""
+                  [--coverage-fold N] [--shard I/N]"""
 import argparse
 import concurrent.futures
 import dataclasses
 import glob
+import hashlib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -82,6 +89,29 @@ def jobs_for(suite, seed, shared, ctxs):
             out.append(Job(f"random/len{suite.random_len}/seed{s}/ctx{ctx}", ctx,
                            ("--random", str(suite.random_len), "--seed", str(s), "--quads", str(suite.random_quads))))
     return out
+
+
+def parse_shard(text):
+    """'I/N' as (I, N) with 1 <= I <= N, or None when malformed."""
+    m = re.fullmatch(r"([0-9]+)/([0-9]+)", text or "")
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        return None
+    return int(m.group(1)), int(m.group(2))
+
+
+def shard_slice(jobs, index, count):
+    """Slice index (1..count) of the run list: every count-th run from the index-th on. Deterministic, and balanced
+    without timing anything: the list runs NUM_CTX by NUM_CTX and kind by kind, so every slice gets a count-th of
+    each (to one run). Run k of the whole list is run k // count of slice k % count + 1."""
+    return jobs[index - 1::count]
+
+
+def list_digest(jobs):
+    """What the whole run list is, as a digest: shards of one regression carry the same one."""
+    h = hashlib.sha256()
+    for j in jobs:
+        h.update(("\0".join((j.name, *j.args)) + "\n").encode())
+    return h.hexdigest()
 
 
 def run(job, index, extra):
@@ -206,7 +236,12 @@ def main():
     ap.add_argument("--coverage-dir")
     ap.add_argument("--coverage-fold", type=int, default=200)
     ap.add_argument("--timeout", type=int, default=TIMEOUT)
+    ap.add_argument("--shard")
     a = ap.parse_args()
+    shard = parse_shard(a.shard) if a.shard else None
+    if a.shard and not shard:
+        print(f"regress: SHARD must be I/N with 1 <= I <= N, such as 2/3 (got {a.shard!r})", file=sys.stderr)
+        return 2
     extra = shlex.split(a.extra)
     try:
         ctxs = [int(n) for n in a.ctx.split(",")]
@@ -218,6 +253,8 @@ def main():
               f"values, --coverage-fold >= 1, --timeout >= 1 (got {a.suite}, {a.seed}, {a.jobs}, {a.ctx}, "
               f"{a.coverage_fold}, {a.timeout})", file=sys.stderr)
         return 2
+    if shard and a.out == OUT:
+        a.out = os.path.join(OUT, f"shard-{shard[0]}-of-{shard[1]}")
     OUT = os.path.abspath(a.out)
     COSIM = os.path.relpath(os.path.abspath(a.cosim_dir), ROOT)
     COVERAGE = os.path.abspath(a.coverage_dir) if a.coverage_dir else None
@@ -236,6 +273,9 @@ def main():
     jobs = [j for j in jobs if j.name.split("/")[0] in kinds]
     if a.limit > 0:
         jobs = jobs[::max(1, len(jobs) // a.limit)][:a.limit]  # spread over the kinds of run
+    whole = {"runs": len(jobs), "digest": list_digest(jobs)}
+    if shard:
+        jobs = shard_slice(jobs, *shard)
     t0 = time.time()
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
@@ -254,7 +294,8 @@ def main():
     counts = {}
     for r in results:
         counts[r.name.split("/")[0]] = counts.get(r.name.split("/")[0], 0) + 1
-    summary = [f"regress {a.suite}: seed {a.seed}, {a.jobs} jobs, NUM_CTX {' and '.join(map(str, ctxs))}, "
+    of = f", shard {shard[0]} of {shard[1]} ({len(jobs)} of {whole['runs']} runs)" if shard else ""
+    summary = [f"regress {a.suite}: seed {a.seed}, {a.jobs} jobs, NUM_CTX {' and '.join(map(str, ctxs))}{of}, "
                f"{secs:.1f} s",
                "runs: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())),
                f"{len(results) - len(fails)} passed, {len(fails)} failed"]
@@ -270,7 +311,9 @@ def main():
     print(text, end="")
     with open(os.path.join(OUT, "summary.json"), "w") as fh:
         json.dump({"suite": a.suite, "seed": a.seed, "jobs": a.jobs, "seconds": round(secs, 3),
-                   "passed": len(results) - len(fails), "failed": len(fails),
+                   "ctx": ctxs, "kinds": a.kinds, "limit": a.limit, "extra": a.extra,
+                   "shard": {"index": shard[0], "count": shard[1]} if shard else None, "list": whole,
+                   "runs": counts, "passed": len(results) - len(fails), "failed": len(fails),
                    "failures": [{"name": r.name, "verdict": r.verdict, "repro": r.repro} for r in fails]}, fh, indent=1)
     return 1 if fails or (folder and folder.error) else 0
 
