@@ -3,8 +3,10 @@
   --vec FILE                  a vector, whole run
   --program FILE --seed N     a program on seeded inputs, whole run
   --report FILE.json          a failure: re-runs the report's command, with its window around the mismatch
---fmt vcd|fst picks the format (FST from the FST build, build/bin/uscosim_fst). Prints where the file is and the
-exit status of the run (1 when it reproduces a mismatch). Exit 2 on bad arguments.
+--fmt vcd|fst picks the format (FST from the FST build, build/bin/uscosim_fst). Beside the waveform, a GTKWave save
+file (scripts/gtkw.py: signals by pipeline stage and context, enums by name, for a report a marker on the
+mismatching retire). Prints where the files are and the exit status of the run (1 when it reproduces a mismatch).
+Exit 2 on bad arguments.
 usage: wave.py [--fmt vcd|fst] (--vec F | --program F --seed N | --report F)"""
 import argparse
 import json
@@ -14,6 +16,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import gtkw  # noqa: E402
 
 
 def main():
@@ -32,10 +36,12 @@ def main():
     outdir = os.path.join(ROOT, "build", "wave")
     os.makedirs(outdir, exist_ok=True)
     exe = os.path.join(ROOT, "build", "bin", "uscosim")
+    marker = None
     if a.report:
         try:
-            cmd = shlex.split(json.load(open(a.report))["reproduce"])
-        except (OSError, ValueError, KeyError) as e:
+            report = json.load(open(a.report))
+            cmd, marker = shlex.split(report["reproduce"]), int(report["cycle"])
+        except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"wave: {a.report}: not a mismatch report ({e})", file=sys.stderr)
             return 2
         i = cmd.index("--vcd")
@@ -61,6 +67,15 @@ def main():
     print(f"wave: {os.path.relpath(wave, ROOT)} ({os.path.getsize(wave)} bytes); the run exited {p.returncode}"
           + (" (a mismatch: the window holds it)" if p.returncode == 1 else
              " (a timeout: the cycle limit came first)" if p.returncode == 3 else ""))
+    save = os.path.splitext(wave)[0] + ".gtkw"
+    try:
+        num_ctx = gtkw.write_save_file(wave, save, marker)
+    except (gtkw.SaveFileError, OSError) as e:
+        print(f"wave: no GTKWave save file: {e}", file=sys.stderr)
+        return 2
+    print(f"wave: {os.path.relpath(save, ROOT)}: the stages and {num_ctx} contexts, enums by name"
+          + (f", marker on cycle {marker} (the mismatching retire)" if marker else "")
+          + f"; open it with: gtkwave {os.path.relpath(save, ROOT)}")
     return 0
 
 
