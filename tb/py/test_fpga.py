@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""make fpga and make synth's mapping on small parts (the whole design takes minutes: make fpga, make synth):
+- scripts/fpga.py --part us_fc maps us_fc to the ECP5 and places and routes it: LUT4s counted, no flip-flops of
+  its own (us_fc has no clock: the source says so), the shell's flip-flops apart, a Fmax from nextpnr's report;
+- the register shell wraps every port of the part, and a netlist without the part, or with a port left
+  undeclared, is refused naming it;
+- scripts/synth.py maps us_fc and us_fp_add with ABC (Debian's yosys): the counts are ABC's gates ($_NAND_ ...),
+  fewer than the generic gates of --no-map.
+usage: test_fpga.py"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, summary  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import fpga  # noqa: E402
+
+
+def counts(out):
+    return {m: int(n) for m, n in re.findall(r"^  (us_\w+)\s+(\d+)$", out, re.M)}
+
+
+def main():
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fpga.py"), "--part", "us_fc"],
+                       capture_output=True, text=True, cwd=ROOT)
+    try:
+        r = json.load(open(os.path.join(ROOT, "build", "fpga", "us_fc", "result.json")))
+    except (OSError, ValueError):
+        r = {}
+    check(p.returncode == 0 and r.get("fits"), f"make fpga places and routes us_fc ({p.returncode}: "
+          f"{p.stdout[-300:]}{p.stderr[-300:]})")
+    clocked = "clk_i" in open(os.path.join(ROOT, "rtl", "us_fc.sv")).read()
+    check(r.get("lut4", 0) > 100 and (r.get("ff") == 0) == (not clocked) and r.get("shell_ff", 0) > 100,
+          f"us_fc: LUT4s counted, flip-flops only if it has a clock, the shell's apart ({r})")
+    check((r.get("fmax_mhz") or 0) > 1, f"us_fc: a Fmax from nextpnr's report ({r.get('fmax_mhz')} MHz)")
+    check("us_fc" in p.stdout and "Fmax" in p.stdout, "make fpga prints its table")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        net = os.path.join(tmp, "n.v")
+        with open(net, "w") as fh:
+            fh.write("module m(clk_i, a, y);\n  input clk_i;\n  input [3:0] a;\n  output [1:0] y;\nendmodule\n")
+        plist = fpga.ports(net, "m")
+        text, n = fpga.shell("m", plist, "clk_i")
+        check(plist == [("input", 1, "clk_i"), ("input", 4, "a"), ("output", 2, "y")] and n == 6 and
+              ".clk_i(shell_clk)" in text and ".a(r_a)" in text and ".y(w_y)" in text,
+              f"the shell registers every port but the clock ({plist}, {n} bits)")
+        for body, what in (("module other(a);\n  input a;\nendmodule\n", "no module m"),
+                           ("module m(a, b);\n  input a;\nendmodule\n", "without a declaration: b")):
+            with open(net, "w") as fh:
+                fh.write(body)
+            try:
+                fpga.ports(net, "m")
+                err = ""
+            except fpga.FpgaError as e:
+                err = str(e)
+            check(what in err, f"a netlist with {what} is refused naming it ({err})")
+
+    out = os.path.join(ROOT, "build", "synth-test")  # not build/synth: make test's synth test writes there meanwhile
+    synth = [sys.executable, os.path.join(ROOT, "scripts", "synth.py"), "--jobs", "1", "--top", "us_fc", "us_fp_add",
+             "--out", out]
+    mapped = subprocess.run(synth, capture_output=True, text=True, cwd=ROOT)
+    log = open(os.path.join(out, "us_fc.log")).read() if mapped.returncode == 0 else ""
+    generic = subprocess.run(synth + ["--no-map"], capture_output=True, text=True, cwd=ROOT)
+    cm, cg = counts(mapped.stdout), counts(generic.stdout)
+    check(mapped.returncode == 0 and "$_NAND_" in log and "mapped with ABC" in mapped.stdout,
+          f"make synth maps with ABC: its gates in the log ({mapped.stdout[-200:]})")
+    check(len(cm) == 2 and all(0 < cm[m] < cg.get(m, 0) for m in cm),
+          f"ABC's gates are fewer than the generic ones (mapped {cm}, generic {cg})")
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
