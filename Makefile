@@ -53,7 +53,7 @@ help:
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
 	@echo "make fpga     us_fc, one pixel's datapath and us_core NUM_CTX 1 on an ECP5-85 (yosys synth_ecp5, nextpnr):"
 	@echo "              LUTs, flip-flops, DSPs, block RAMs, Fmax; build/fpga/summary.json"
-	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc; fst-build"
+	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
 	@echo "make gen      rewrite the generated files: model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt;"
 	@echo "              model/golden/us_state_gen.[ch], rtl/us_fc_pkg.sv, tb/cosim/us_state_pack.h from spec/state.txt"
@@ -196,8 +196,8 @@ $(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_
 	  -LDFLAGS "$(VLRT_LIBS)" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 # The lockstep co-simulation harness around us_core, one build per NUM_CTX (build/cosim/ctxN/uscosim, VCD);
-# build/bin/uscosim is the TOOL_CTX build (tb/config.mk). FST needs a build of its own (uscosim_fst beside uscosim, which
-# hands --fst over to it).
+# build/bin/uscosim is the TOOL_CTX build (tb/config.mk). It writes VCD; --fst converts the VCD with GTKWave's vcd2fst
+# when the run ends (a Verilator build of its own for FST cost a minute of CPU in make test).
 COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a $(VLRT)
 # The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
@@ -216,12 +216,6 @@ define verilate_core
 endef
 $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
-# The FST build only writes waveforms (a window of a run, mostly): its C++ at -O1 builds in a fifth less time.
-$(BUILD)/cosim/ctx%-fst/uscosim_fst: COSIM_OPT := OPT_FAST=-O1 OPT_GLOBAL=-O2
-$(BUILD)/cosim/ctx%-fst/uscosim_fst: $(COSIM_DEPS)
-	$(call verilate_core,$(@D),$*,--trace-fst,-DUS_TRACE_FST,$(COSIM_SRCS),uscosim_fst)
-$(BUILD)/cosim/ctx%/uscosim_fst: $(BUILD)/cosim/ctx%-fst/uscosim_fst
-	cp $< $@
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin
 	cp $< $@
 # The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX TOOL_CTX). The Verilated core is
@@ -236,12 +230,9 @@ $(BUILD)/cosim/ctx%-sc/uscosim_sc: $(BUILD)/cosim/ctx%/uscosim tb/sc/uscosim_sc.
 	  $(CURDIR)/$(BUILD)/nolto/libus.a -lsystemc -lm $(VLRT_LIBS) -o $(CURDIR)/$@
 $(BUILD)/bin/uscosim_sc: $(BUILD)/cosim/ctx$(TOOL_CTX)-sc/uscosim_sc | $(BUILD)/bin
 	cp $< $@
-$(BUILD)/bin/uscosim_fst: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim_fst | $(BUILD)/bin
-	cp $< $@
 cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 cosim-test-build: $(foreach n,$(sort $(TEST_CTX) $(TEST_CTX_EXTRA) $(REGRESS_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim) \
-  $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc $(BUILD)/bin/uscosim_fst
-fst-build: $(BUILD)/bin/uscosim_fst
+  $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 # The harness builds make regress runs (one per NUM_CTX of REGRESS_CTX).
 regress-harness: $(foreach n,$(REGRESS_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 
@@ -273,7 +264,7 @@ regress-merge:
 
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
 FMT ?= vcd
-wave: $(BUILD)/bin/uscosim $(if $(filter fst,$(FMT)),$(BUILD)/bin/uscosim_fst)
+wave: $(BUILD)/bin/uscosim
 	@python3 scripts/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
 	  $(if $(REPORT),--report $(REPORT))
 .PHONY: regress regress-build regress-merge wave
@@ -309,7 +300,7 @@ mesa-corpus: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 	python3 scripts/mesa_corpus.py --check
 .PHONY: mesa-corpus mesa-corpus-check
-.PHONY: cosim-build cosim-test-build fst-build regress-harness
+.PHONY: cosim-build cosim-test-build regress-harness
 .PHONY: tb-build lint synth fpga rtl-fp-exhaustive rtl-plants
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.
@@ -342,7 +333,7 @@ clean:
 .PHONY: test-build
 # (build/mesa holds Mesa's own build for make mesa-corpus: not ours)
 -include $(shell find $(BUILD) -path $(BUILD)/mesa -prune -o -name '*.d' -type f -print 2>/dev/null)
-.SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-fst/uscosim_fst $(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)
+.SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)
 
 # make bringup (mk/bringup.mk), make coverage (mk/coverage.mk), make fuzz (mk/fuzz.mk), make rtl-coverage
 # (mk/rtl-coverage.mk)

@@ -3,10 +3,10 @@
   --vec FILE                  a vector, whole run
   --program FILE --seed N     a program on seeded inputs, whole run
   --report FILE.json          a failure: re-runs the report's command, with its window around the mismatch
---fmt vcd|fst picks the format (FST from the FST build, build/bin/uscosim_fst). Beside the waveform, a GTKWave save
-file (scripts/gtkw.py: signals by pipeline stage and context, enums by name, for a report a marker on the
-mismatching retire). Prints where the files are and the exit status of the run (1 when it reproduces a mismatch).
-Exit 2 on bad arguments.
+--fmt vcd|fst picks the format (FST: uscosim converts its VCD with GTKWave's vcd2fst). Beside the waveform, a
+GTKWave save file (scripts/gtkw.py: signals by pipeline stage and context, enums by name, for a report a marker on
+the mismatching retire). Prints where the files are and the exit status of the run (1 when it reproduces a
+mismatch). Exit 2 on bad arguments.
 usage: wave.py [--fmt vcd|fst] (--vec F | --program F --seed N | --report F)"""
 import argparse
 import json

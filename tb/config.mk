@@ -2,7 +2,7 @@
 # scripts/project_config.py. One `NAME := value` per line (a value is words separated by spaces); '#' starts a
 # comment. Stack depths and counter width are not here: they are part of the state table, spec/state.txt.
 
-# The lockstep harness builds (build/cosim/ctxN/uscosim), and the one build/bin/uscosim, uscosim_sc and uscosim_fst are.
+# The lockstep harness builds (build/cosim/ctxN/uscosim), and the one build/bin/uscosim and uscosim_sc are.
 COSIM_CTX := 1 2 4 8
 TOOL_CTX := 4
 

@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -29,9 +31,7 @@
 #include "cosim_report.h"
 #include "rtl_record.h"
 #include "us_state_pack.h"
-#ifdef US_TRACE_FST
 #include "gtkwave/fstapi.h"
-#endif
 
 extern "C" {
 #include "isa/us_access.h"
@@ -210,23 +210,7 @@ std::string command_line(int argc, char **argv)
     return s;
 }
 
-#ifdef US_TRACE_FST
-// The FST writer maps temporary files: one that cannot grow (a full disk) faults when touched. A handler may only
-// write and unlink, so its message and file are ready beforehand.
-char bus_message[4352];
-size_t bus_message_len = 0;
-const char *bus_wave = nullptr;
-
-void on_sigbus(int)
-{
-    ssize_t n = write(2, bus_message, bus_message_len);
-    (void)n;
-    if (bus_wave)
-        unlink(bus_wave);
-    _exit(2);
-}
-
-// The FST writer ignores its write errors: read the file back; it must end at the last time dumped.
+// vcd2fst ignores its write errors: read the FST back; it must end at the last time dumped.
 bool fst_complete(const char *path, uint64_t end)
 {
     void *r = fstReaderOpen(path);
@@ -236,11 +220,9 @@ bool fst_complete(const char *path, uint64_t end)
     fstReaderClose(r);
     return ok;
 }
-#endif
 
 }  // namespace
 
-#ifndef US_TRACE_FST
 bool VcdFile::open(const std::string &name)
 {
     fd_ = ::open(name.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);  // Verilator's flags
@@ -269,7 +251,6 @@ ssize_t VcdFile::write(const char *buf, ssize_t len)
     }
     return n;
 }
-#endif
 
 Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
 {
@@ -313,39 +294,34 @@ Rtl::Rtl(const Options &o) : ctx_(new VerilatedContext), opt_(o)
     t.rst_ni = 0;
 }
 
-// Verilator's writers give up quietly on a path they cannot open (and the FST one first unlinks whatever is there,
-// a device file too), so the path is tried here first.
+// Verilator's writer gives up quietly on a path it cannot open, so the path is tried here first. For --fst the
+// target must be a regular file or new (vcd2fst replaces what is there, a device too), and the VCD goes beside it.
 bool Rtl::open_wave()
 {
-#ifdef US_TRACE_FST
-    struct stat st;
-    if (stat(opt_.wave, &st) == 0 && !S_ISREG(st.st_mode)) {
-        wave_errno_ = S_ISDIR(st.st_mode) ? EISDIR : 0;
-        wave_why_ = S_ISDIR(st.st_mode) ? "" : "not a regular file (the FST writer would replace it)";
-        return false;
+    std::string vcd = opt_.wave;
+    if (opt_.wave_fst) {
+        struct stat st;
+        if (stat(opt_.wave, &st) == 0 && !S_ISREG(st.st_mode)) {
+            wave_errno_ = S_ISDIR(st.st_mode) ? EISDIR : 0;
+            wave_why_ = S_ISDIR(st.st_mode) ? "" : "not a regular file (vcd2fst would replace it)";
+            return false;
+        }
+        int fd = ::open(opt_.wave, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            wave_errno_ = errno;
+            return false;
+        }
+        ::close(fd);
+        wave_created_ = true;
+        vcd += ".vcd-part";
     }
-    int fd = ::open(opt_.wave, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        wave_errno_ = errno;
-        return false;
-    }
-    ::close(fd);
-    wave_created_ = true;
-    int n = snprintf(bus_message, sizeof bus_message,
-                     "uscosim: cannot write the waveform %s: the FST writer's temporary files could not grow (is the "
-                     "disk full?)\n", opt_.wave);
-    bus_message_len = n > 0 ? std::min(sizeof bus_message - 1, (size_t)n) : 0;
-    bus_wave = opt_.wave;
-    signal(SIGBUS, on_sigbus);
-    wave_.reset(new US_WAVE_CLASS);
-#else
+    vcd_path_ = vcd;  // only now: discard_wave removes the FST's VCD part, never the target it refused
     vcd_file_.reset(new VcdFile);
-    wave_.reset(new US_WAVE_CLASS(vcd_file_.get()));
-#endif
+    wave_.reset(new VerilatedVcdC(vcd_file_.get()));
     ctx_->traceEverOn(true);
     top_->trace(wave_.get(), 99);
     errno = 0;
-    wave_->open(opt_.wave);
+    wave_->open(vcd_path_.c_str());
     if (!wave_->isOpen()) {
         wave_errno_ = errno ? errno : EIO;
         wave_.reset();
@@ -355,13 +331,27 @@ bool Rtl::open_wave()
     return true;
 }
 
+// GTKWave's vcd2fst turns the finished VCD into the FST asked for; the VCD part goes either way.
+void Rtl::convert_to_fst()
+{
+    pid_t pid;
+    const char *argv[] = {"vcd2fst", "-v", vcd_path_.c_str(), "-f", opt_.wave, nullptr};
+    int rc = posix_spawnp(&pid, "vcd2fst", nullptr, nullptr, const_cast<char *const *>(argv), environ);
+    int status = 0;
+    if (rc != 0)
+        wave_why_ = "vcd2fst, which writes FST, is not installed (make deps installs GTKWave)";
+    else if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        wave_why_ = "vcd2fst could not convert the VCD (is the disk full?)";
+    else if (last_dump_ && !fst_complete(opt_.wave, last_dump_))
+        wave_why_ = "the FST file reads back incomplete (is the disk full?)";
+    unlink(vcd_path_.c_str());
+}
+
 std::string Rtl::wave_problem() const
 {
     int err = wave_errno_;
-#ifndef US_TRACE_FST
     if (!err && vcd_file_)
         err = vcd_file_->error;
-#endif
     if (!err && !*wave_why_)
         return std::string();
     return std::string("cannot write the waveform ") + opt_.wave + ": " + (*wave_why_ ? wave_why_ : strerror(err));
@@ -372,10 +362,8 @@ bool Rtl::close_wave()
     if (wave_) {
         wave_->close();
         wave_.reset();
-#ifdef US_TRACE_FST
-        if (last_dump_ && wave_problem().empty() && !fst_complete(opt_.wave, last_dump_))
-            wave_why_ = "the FST file reads back incomplete (is the disk full?)";
-#endif
+        if (opt_.wave_fst && wave_problem().empty())
+            convert_to_fst();
     }
     return wave_problem().empty();
 }
@@ -386,6 +374,8 @@ void Rtl::discard_wave()
     struct stat st;
     if (wave_created_ && stat(opt_.wave, &st) == 0 && S_ISREG(st.st_mode))
         unlink(opt_.wave);
+    if (opt_.wave_fst && !vcd_path_.empty())
+        unlink(vcd_path_.c_str());
 }
 
 Rtl::~Rtl()
@@ -536,28 +526,6 @@ int cosim_parse(int argc, char **argv, Options &o)
     if (o.wave_from > o.wave_to)
         return refuse("--wave-from %llu is after --wave-to %llu: the window holds no cycle", o.wave_from, o.wave_to);
     return -1;
-}
-
-int cosim_wave_build(const Options &o, char **argv)
-{
-#ifdef US_TRACE_FST
-    const bool fst = true;
-#else
-    const bool fst = false;
-#endif
-    if (!o.wave || o.wave_fst == fst)
-        return -1;
-    char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return 2;
-    self[n] = '\0';
-    std::string path(self);
-    path = path.substr(0, path.find_last_of('/') + 1) + (o.wave_fst ? "uscosim_fst" : "uscosim");
-    execv(path.c_str(), argv);
-    fprintf(stderr, "uscosim: %s waveforms come from %s, which is not built (make %s)\n", o.wave_fst ? "FST" : "VCD",
-            path.c_str(), o.wave_fst ? "fst-build" : "cosim-build");
-    return 2;
 }
 
 namespace {

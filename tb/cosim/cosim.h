@@ -16,13 +16,8 @@ extern "C" {
 #include "golden/us_model.h"
 }
 
-// One build writes one waveform format (Verilator cannot do both): US_TRACE_FST selects FST.
-#ifdef US_TRACE_FST
-#include "verilated_fst_c.h"
-#define US_WAVE_CLASS VerilatedFstC
-#else
+// The waveform is a VCD; --fst converts it with GTKWave's vcd2fst when the run ends (no build of its own).
 #include "verilated_vcd_c.h"
-#define US_WAVE_CLASS VerilatedVcdC
 // Verilator's own VCD file makes a failed write fatal, and its fatal path flushes the very trace it is inside of:
 // a full disk hung the run. This one keeps the first error and drops the rest; the harness stops on it.
 class VcdFile : public VerilatedVcdFile {
@@ -35,7 +30,6 @@ class VcdFile : public VerilatedVcdFile {
   private:
     int fd_ = -1;
 };
-#endif
 
 #ifndef US_NUM_CTX
 #define US_NUM_CTX 1
@@ -101,15 +95,15 @@ class Rtl {
   private:
     std::unique_ptr<VerilatedContext> ctx_;
     std::unique_ptr<Vus_core> top_;
-#ifndef US_TRACE_FST
     std::unique_ptr<VcdFile> vcd_file_;  // before wave_: the writer closes it when destroyed
-#endif
-    std::unique_ptr<US_WAVE_CLASS> wave_;
+    std::unique_ptr<VerilatedVcdC> wave_;
+    std::string vcd_path_;       // where the VCD goes: the waveform itself, or for --fst a part beside it
     int wave_errno_ = 0;         // opening or finishing the waveform failed
     const char *wave_why_ = "";  // what failed, when errno says too little
     bool wave_created_ = false;  // the file is this run's (a failed run may remove it)
     uint64_t last_dump_ = 0;     // the waveform's last time stamp
     bool open_wave();
+    void convert_to_fst();
     const Options &opt_;
     uint64_t cycle_ = 0;
     uint64_t assert_cycle_ = 0;
@@ -122,8 +116,4 @@ int cosim_parse(int argc, char **argv, Options &o);
 // Loads, runs and compares; returns the exit status (0 match, 1 mismatch or a failed design assertion, 2 bad input
 // or an unwritable output, US_COSIM_TIMEOUT when the cycle limit came first).
 int cosim_run(const Options &o, Rtl &rtl, int argc, char **argv);
-// -1 when this build writes the waveform asked for (or none is); otherwise runs the build that does (same
-// directory, uscosim or uscosim_fst) with the same arguments, and returns 2 only when it could not.
-int cosim_wave_build(const Options &o, char **argv);
-
 #endif

@@ -6,8 +6,6 @@ int main(int argc, char **argv)
     Options o;
     if (int rc = cosim_parse(argc, argv, o); rc >= 0)
         return rc;
-    if (int rc = cosim_wave_build(o, argv); rc >= 0)
-        return rc;
     Rtl rtl(o);
     return cosim_run(o, rtl, argc, argv);
 }

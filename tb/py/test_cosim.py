@@ -204,7 +204,7 @@ def main():
         check(p.returncode == 2 and "smoke or full or piglit (tb/config.mk)" in p.stderr,
               f"regress: a bad SUITE exits 2 naming the suites of tb/config.mk ({p.returncode}: {p.stderr.strip()})")
 
-        # FST: build/bin/uscosim hands --fst to the FST build beside it; make wave writes either format.
+        # FST: build/bin/uscosim converts its VCD with vcd2fst; make wave writes either format.
         f = os.path.join(tmp, "w.fst")
         p = subprocess.run([os.path.join(ROOT, "build", "bin", "uscosim"), "--program", prog, "--seed", "1", "--fst", f,
                             "--quiet"], capture_output=True, text=True, cwd=ROOT)

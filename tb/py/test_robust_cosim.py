@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""uscosim's robustness (build/bin/uscosim, uscosim_fst, uscosim_sc):
+"""uscosim's robustness (build/bin/uscosim, uscosim_sc):
 - a waveform that cannot be written (a full disk, /dev/full; a missing folder; a folder; for FST a non-regular
-  file) ends the run promptly with exit 2 and a message naming the file, and leaves no file and no result behind;
+  file) ends the run promptly with exit 2 and a message naming the file, and leaves no file, no VCD part (FST is
+  the VCD converted by vcd2fst) and no result behind; an FST whose vcd2fst fails is refused too;
 - an inverted or stray waveform window and every malformed number (negative, not a number, trailing text,
   overflowing, out of range) exit 2 naming the option;
 - reaching the cycle limit is a TIMEOUT (exit 3, verdict "timeout" in --result and in make regress), not a
@@ -44,14 +45,16 @@ inst 2 0x00040001 0x08020001 0x08020001 0x00000000 0x00c0c000 0x20000000
 """
 
 
-def run(exe, *args, limit_bytes=None):
-    """Runs a harness under a time limit; limit_bytes caps the size of any file it writes (a full disk)."""
+def run(exe, *args, limit_bytes=None, env_path=None):
+    """Runs a harness under a time limit; limit_bytes caps the size of any file it writes (a full disk), env_path
+    replaces PATH (where it finds vcd2fst)."""
     def full_disk():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
     try:
         return subprocess.run([os.path.join(BIN, exe), *args], capture_output=True, text=True, cwd=ROOT,
-                              timeout=HANG, preexec_fn=full_disk if limit_bytes else None)
+                              timeout=HANG, preexec_fn=full_disk if limit_bytes else None,
+                              env={**os.environ, "PATH": env_path} if env_path else None)
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(args, "hang", "", f"still running after {HANG} s")
 
@@ -77,24 +80,37 @@ def waves(tmp, spin):
           f"the same run with room writes its VCD ({said(p)})")
     os.remove(res)
     fst = os.path.join(tmp, "full.fst")
-    # 200 kB: the FST writer's temporary files fit, its output does not; 20 kB: neither fits
-    for room, what in ((200000, "file reads back incomplete"), (20000, "writer's temporary files could not grow")):
-        p = run("uscosim", spin, "--fst", fst, "--max-cycles", "20000", "--result", res, limit_bytes=room)
-        check(p.returncode == 2 and f"cannot write the waveform {fst}: the FST {what}" in p.stderr
-              and not os.path.exists(fst) and not os.path.exists(res),
-              f"an FST with {room} bytes of room exits 2 naming it, no file left ({said(p)})")
+    # The VCD that becomes the FST outgrows the room
+    p = run("uscosim", spin, "--fst", fst, "--max-cycles", "20000", "--result", res, limit_bytes=200000)
+    check(p.returncode == 2 and f"cannot write the waveform {fst}: File too large" in p.stderr
+          and not os.path.exists(fst) and not os.path.exists(fst + ".vcd-part") and not os.path.exists(res),
+          f"an FST with 200 kB of room exits 2 naming it, no file or VCD part left ({said(p)})")
+    # vcd2fst itself failing (a stand-in on PATH that exits 1), or missing
+    fake = os.path.join(tmp, "fakebin")
+    os.makedirs(fake)
+    with open(os.path.join(fake, "vcd2fst"), "w") as fh:
+        fh.write("#!/bin/sh\nexit 1\n")
+    os.chmod(os.path.join(fake, "vcd2fst"), 0o755)
+    small = os.path.join(tmp, "small.vec")
+    open(small, "w").write(SPIN.format(watchdog="1000", func=0))
+    for path, what in ((fake, "vcd2fst could not convert the VCD"), ("/nonexistent", "vcd2fst, which writes FST, is not "
+                                                                       "installed")):
+        p = run("uscosim", small, "--fst", fst, "--result", res, env_path=path)
+        check(p.returncode == 2 and f"cannot write the waveform {fst}: {what}" in p.stderr
+              and not os.path.exists(fst) and not os.path.exists(fst + ".vcd-part") and not os.path.exists(res),
+              f"an FST whose conversion fails ({what}) exits 2 naming it, no file left ({said(p)})")
 
     fifo = os.path.join(tmp, "fifo")
     os.mkfifo(fifo)
     missing = os.path.join(tmp, "no-such-folder", "w")
-    for exe, opt in (("uscosim", "--vcd"), ("uscosim_sc", "--vcd"), ("uscosim", "--fst"), ("uscosim_fst", "--fst")):
+    for exe, opt in (("uscosim", "--vcd"), ("uscosim_sc", "--vcd"), ("uscosim", "--fst"), ("uscosim_sc", "--fst")):
         p = run(exe, spin, opt, missing + "." + opt[2:], "--max-cycles", "2000")
         check(p.returncode == 2 and f"cannot write the waveform {missing}.{opt[2:]}: No such file or directory"
               in p.stderr, f"{exe} {opt} into a missing folder exits 2 naming the path ({said(p)})")
         p = run(exe, spin, opt, tmp, "--max-cycles", "2000")
         check(p.returncode == 2 and f"cannot write the waveform {tmp}: Is a directory" in p.stderr,
               f"{exe} {opt} onto a folder exits 2 naming it ({said(p)})")
-        if opt == "--fst":  # the FST writer unlinks what it opens: a device or a FIFO must be refused untouched
+        if opt == "--fst":  # vcd2fst replaces what is there: a device or a FIFO must be refused untouched
             p = run(exe, spin, opt, fifo, "--max-cycles", "2000")
             check(p.returncode == 2 and f"cannot write the waveform {fifo}: not a regular file" in p.stderr
                   and not os.path.isfile(fifo), f"{exe} --fst onto a FIFO exits 2 and leaves it ({said(p)})")
@@ -200,7 +216,7 @@ def timeouts(tmp):
 
 
 def main():
-    for exe in ("uscosim", "uscosim_fst", "uscosim_sc"):
+    for exe in ("uscosim", "uscosim_sc"):
         if not os.path.exists(os.path.join(BIN, exe)):
             print(f"build/bin/{exe} is missing (make cosim-test-build)")
             return 1

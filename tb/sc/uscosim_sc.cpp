@@ -59,10 +59,6 @@ int sc_main(int argc, char **argv)
     Options o;
     if (int rc = cosim_parse(argc, argv, o); rc >= 0)
         return rc;
-    if (o.wave && o.wave_fst) {
-        fprintf(stderr, "uscosim_sc: this build writes VCD; use uscosim --fst for FST\n");
-        return 2;
-    }
     sc_core::sc_clock clock("clk", 10, sc_core::SC_NS);
     ScRtl rtl(o, clock);
     CosimTop top("top");
