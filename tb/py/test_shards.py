@@ -114,6 +114,17 @@ def main():
             fh.write("<testsuites><testsuite>")
         merge_err(d, os.path.join(d, "s2", "junit.xml"), "an unreadable JUnit file")
         merge_err(fresh("none", []), "no shard summaries", "a folder without shards")
+        # Through make: SHARD and REGRESS_OUT reach the runner, and nothing is built first.
+        out = os.path.join(tmp, "make", "s2")
+        p = subprocess.run(["make", "--no-print-directory", "regress", "SHARD=2/3", f"REGRESS_OUT={out}",
+                            f"SHARED={sys.argv[1]}", "REGRESS_ARGS=--limit 9"], capture_output=True, text=True, cwd=ROOT)
+        try:
+            s2 = json.load(open(os.path.join(out, "summary.json")))
+        except (OSError, ValueError):
+            s2 = {}
+        check(p.returncode == 0 and s2.get("shard") == {"index": 2, "count": 3} and s2.get("passed") == 3 and
+              "verilator" not in p.stdout, f"make regress SHARD=2/3 REGRESS_OUT=... runs shard 2 of 3 there, building "
+              f"nothing ({p.returncode}: {s2.get('shard')}, {p.stdout[-200:]}{p.stderr[-200:]})")
         for bad in ("0/3", "4/3", "2", "a/b", "1/0"):
             p = subprocess.run(REGRESS + ["--suite", "smoke", *shared, "--shard", bad], capture_output=True,
                                text=True, cwd=ROOT)
