@@ -161,6 +161,30 @@ def main():
         os.makedirs(fbdir)
         xvfb, display = start_xvfb(fbdir)
         try:
+            # The screenshot first, on a screen nothing has drawn on yet: blank before GTKWave, drawn after (a window
+            # of an earlier GTKWave run could still be on the screen, and pass for one that drew nothing).
+            shot = os.path.join(fbdir, "Xvfb_screen0")
+            colours0, share0 = drawn(read_xwd(shot)[2])
+            gw = subprocess.Popen(["gtkwave", save], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env={**os.environ, "DISPLAY": display})
+            colours, share, deadline = 0, 0.0, time.time() + UNIT
+            try:
+                while time.time() < deadline and not (colours >= 16 and share >= 0.05):
+                    time.sleep(1)
+                    width, height, rows = read_xwd(shot)
+                    colours, share = drawn(rows)
+                time.sleep(1)  # the last of the drawing
+                width, height, rows = read_xwd(shot)
+                colours, share = drawn(rows)
+            finally:
+                gw.kill()
+                gw.wait()
+            png = os.path.join(ROOT, "build", "wave", "screenshot.png")
+            write_png(png, width, height, rows)
+            check(share0 < 0.001, f"the screen before GTKWave is blank ({colours0} colours, {share0:.2%} drawn: the "
+                  "pointer at most), so the check can fail")
+            check(colours >= 16 and share >= 0.05, f"GTKWave's screenshot is not blank: {colours} colours, "
+                  f"{share:.0%} of the screen drawn ({os.path.relpath(png, ROOT)})")
             at, before, order, g = query(display, save)
             want = expected_traces(save)
             check(order == want and len(order) > 60, f"GTKWave shows every trace the save file names, in its order "
@@ -194,29 +218,6 @@ def main():
             check(bad.get("retire type[1:0]") not in (kind, None), f"a planted wrong filter file shows a wrong name "
                   f"({bad.get('retire type[1:0]')}), so the type check can fail")
 
-            # The screenshot: blank before GTKWave, drawn after.
-            shot = os.path.join(fbdir, "Xvfb_screen0")
-            colours0, share0 = drawn(read_xwd(shot)[2])
-            gw = subprocess.Popen(["gtkwave", save], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  env={**os.environ, "DISPLAY": display})
-            colours, share, deadline = 0, 0.0, time.time() + UNIT
-            try:
-                while time.time() < deadline and not (colours >= 16 and share >= 0.05):
-                    time.sleep(1)
-                    width, height, rows = read_xwd(shot)
-                    colours, share = drawn(rows)
-                time.sleep(1)  # the last of the drawing
-                width, height, rows = read_xwd(shot)
-                colours, share = drawn(rows)
-            finally:
-                gw.kill()
-                gw.wait()
-            png = os.path.join(ROOT, "build", "wave", "screenshot.png")
-            write_png(png, width, height, rows)
-            check(share0 < 0.001, f"the screen before GTKWave is blank ({colours0} colours, {share0:.2%} drawn: the "
-                  "pointer at most), so the check can fail")
-            check(colours >= 16 and share >= 0.05, f"GTKWave's screenshot is not blank: {colours} colours, "
-                  f"{share:.0%} of the screen drawn ({os.path.relpath(png, ROOT)})")
         finally:
             xvfb.kill()
             xvfb.wait()
