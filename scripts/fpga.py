@@ -129,10 +129,19 @@ def cells(log, module):
     return {k: int(v) for k, v in re.findall(r"^\s+(\w+)\s+(\d+)$", m.group(1), re.M)}
 
 
+def write_result(d, res):
+    with open(os.path.join(d, "result.json.tmp"), "w") as fh:
+        json.dump(res, fh, indent=1)
+    os.replace(os.path.join(d, "result.json.tmp"), os.path.join(d, "result.json"))
+    return res
+
+
 def measure(name, freq):
     top, params = PARTS[name]
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
+    if os.path.exists(os.path.join(d, "result.json")):
+        os.remove(os.path.join(d, "result.json"))  # a run that fails leaves no result of an earlier one
     rel = os.path.relpath(d, ROOT)
     t0 = time.time()
     pkgs, rest = synth.sources()
@@ -159,9 +168,7 @@ def measure(name, freq):
                "note": f"does not fit: RAMs no DP16KD can hold (reads without a clock, more ports than two) "
                        f"become {memory_ffs} flip-flops, the device has {CAPACITY['TRELLIS_FF']} "
                        f"(mapping stopped there; {rel}/map.log)", "seconds": round(time.time() - t0, 1)}
-        with open(os.path.join(d, "result.json"), "w") as fh:
-            json.dump(res, fh, indent=1)
-        return res
+        return write_result(d, res)
     if rc or not os.path.exists(os.path.join(d, "mapped.json")):
         raise FpgaError(f"{name}: yosys synth_ecp5 failed ({rel}/map.log)")
     c, whole = cells(log, top), cells(log, f"{top}_shell")
@@ -188,9 +195,7 @@ def measure(name, freq):
             res.update(fits=True, fmax_mhz=round(clk.get("achieved", 0.0), 1) if clk else None,
                        note="" if clk else "no clock domain in nextpnr's report")
     res["seconds"] = round(time.time() - t0, 1)
-    with open(os.path.join(d, "result.json"), "w") as fh:
-        json.dump(res, fh, indent=1)
-    return res
+    return write_result(d, res)
 
 
 def main():
@@ -224,9 +229,17 @@ def main():
         fmax = f"{r['fmax_mhz']:.1f}" if r["fmax_mhz"] else "-"
         print(f"  {r['part']:14} {r['lut4']:>7} {r['ff']:>7} {r['ccu2']:>6} {r['dsp']:>4} {r['bram']:>5} {fmax:>9}  "
               f"{r['note']} ({r['seconds']:.0f} s; shell flip-flops not counted: {r['shell_ff']})")
-    with open(os.path.join(OUT, "summary.json"), "w") as fh:
+    # The summary (make bench's input, a make target) only whole and only when every part ran: a failed run
+    # leaves none, so make runs it again instead of taking a partial one for up to date.
+    summary = os.path.join(OUT, "summary.json")
+    if failed:
+        if os.path.exists(summary):
+            os.remove(summary)
+        return 1
+    with open(summary + ".tmp", "w") as fh:
         json.dump({"device": DEVICE_NAME, "freq_target_mhz": a.freq, "parts": results}, fh, indent=1)
-    return 1 if failed else 0
+    os.replace(summary + ".tmp", summary)
+    return 0
 
 
 if __name__ == "__main__":
