@@ -23,7 +23,7 @@ import isa_table  # noqa: E402
 CORE = "TOP.us_core"
 HEX, DEC, BIN = 0x22, 0x24, 0x28           # GTKWave trace flags: hex, decimal, binary, each right-justified
 TRANSLATED = 0x2000                         # shown through a translate filter file
-GROUP_BEGIN, GROUP_END, BLANK, CLOSED = 0x800000, 0x1000000, 0x200, 0x400000 | 0x1000
+GROUP_BEGIN, GROUP_END, BLANK = 0x800000, 0x1000000, 0x200  # a group's first and last lines
 
 
 class SaveFileError(Exception):
@@ -152,10 +152,11 @@ class Layout:
         bits = " ".join(f"({w - 1 - b}){full}" for b in range(lo + width - 1, lo - 1, -1))
         self.lines += [f"@{fmt:x}", f"#{{{alias}[{width - 1}:0]}} {bits}"]
 
-    def group(self, title, body, closed=False):
-        self.lines += [f"@{GROUP_BEGIN | BLANK | (CLOSED if closed else 0):x}", f"-{title}"]
+    def group(self, title, body):
+        """An open group: GTKWave hides the traces of a closed one from its own queries too."""
+        self.lines += [f"@{GROUP_BEGIN | BLANK:x}", f"-{title}"]
         body()
-        self.lines += [f"@{GROUP_END | BLANK | (CLOSED if closed else 0):x}", f"-{title}"]
+        self.lines += [f"@{GROUP_END | BLANK:x}", f"-{title}"]
 
 
 def stages(lay, num_ctx):
