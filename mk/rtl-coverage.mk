@@ -10,7 +10,7 @@
 # No --coverage-user: the RTL has no cover properties. The line build's C++ is compiled at -O1: 66 s of CPU instead of
 # 85 (make test builds it), for about a tenth less speed (the plain build's ratio).
 RTLCOV_DIR := $(BUILD)/rtl-coverage
-$(BUILD)/cosim-cov/ctx%/uscosim: COSIM_OPT := OPT_FAST=-O1 OPT_GLOBAL=-O2
+$(BUILD)/cosim-cov/ctx%/uscosim: COSIM_OPT := OPT_FAST=-O1 OPT_GLOBAL=-O2 OPT_SLOW=-O0
 $(BUILD)/cosim-cov/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace --coverage-line,,$(COSIM_SRCS),uscosim)
 $(BUILD)/cosim-tog/ctx%/uscosim: $(COSIM_DEPS)
