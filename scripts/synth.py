@@ -48,6 +48,12 @@ def sources():
 
 
 MAP = True  # --no-map: stop at generic gates (make test's structural check)
+def read_command(files):
+    """The Yosys command that reads the design (the manifest's files, SYNTHESIS defined: no assertions); run from
+    the project root (also make fpga's)."""
+    return f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(os.path.relpath(f, ROOT) for f in files)}"
+
+
 TOP = "us_core"
 TOP_CTX = tuple(project_config.ints("SYNTH_CTX"))
 DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting drivers|is used but has no driver).*$",
@@ -63,8 +69,7 @@ def synth_group(group, files, logdir):
     """The jobs of group in one Yosys run: the sources are read once, and each job starts from that (design -load),
     so the run pays the parse once instead of once per module. Each job's part of the log goes to its own file
     (marked in the run's log by `log` lines). An error stops the run: the jobs after it did not finish."""
-    script = [f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(os.path.relpath(f, ROOT) for f in files)}",
-              "design -save read"]
+    script = [read_command(files), "design -save read"]
     for top, params in group:
         name = job_name((top, params))
         script += ["design -load read"] + [f"chparam -set {k} {v} {top}" for k, v in params]
