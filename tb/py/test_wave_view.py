@@ -58,7 +58,8 @@ def read_xwd(path):
     """(width, height, rows of (r, g, b) tuples) of a 24/32-bit TrueColor XWD file (Xvfb's frame buffer)."""
     data = open(path, "rb").read()
     hdr = struct.unpack(">25I", data[:100])
-    header_size, width, height, byte_order, bpp, bpl, ncolors = hdr[0], hdr[4], hdr[5], hdr[7], hdr[11], hdr[12], hdr[19]
+    header_size, width, height, byte_order = hdr[0], hdr[4], hdr[5], hdr[7]
+    bpp, bpl, ncolors = hdr[11], hdr[12], hdr[19]
     masks = hdr[14:17]
     if bpp != 32:
         raise ValueError(f"{path}: {bpp} bits per pixel, expected 32")
