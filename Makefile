@@ -72,11 +72,11 @@ gen:
 tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS))
 
 # Optimised library and tools.
-# Link-time optimisation lets the arithmetic inline into the ALU (about a third faster); -O3 (after CFLAGS' -O2)
-# is 1.06 times faster again on the random ALU mix (make bench). GCC 12's maybe-uninitialized warning gives false
-# positives across LTO at -O3 (values set by a parser helper that returned true); the -O2 sanitizer build of every
-# file keeps the warning as an error.
-OPTFLAGS := -O3 -flto=auto -Wno-maybe-uninitialized
+# -O3 (after CFLAGS' -O2) is 1.06 times faster on the random ALU mix (make bench); link-time optimisation lets the
+# arithmetic inline into the ALU. GCC 12's maybe-uninitialized warning gives false positives at -O3 (values set by
+# a parser helper that returned true); the -O2 sanitizer build of every file keeps the warning as an error.
+O3FLAGS := -O3 -Wno-maybe-uninitialized
+OPTFLAGS := $(O3FLAGS) -flto=auto
 $(BUILD)/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) $(OPTFLAGS) -c $< -o $@
 $(BUILD)/obj/tests/%.o: tb/model/%.c | $(OBJ_DIRS)
@@ -176,8 +176,9 @@ $(BUILD)/vlrt/%.o:
 $(BUILD)/vlrt/libverilated.a: $(addprefix $(BUILD)/vlrt/,$(addsuffix .o,$(VLRT_SRCS)))
 	rm -f $@ && ar rcs $@ $^
 
+# The harnesses' copy: -O3 runs the model 1.16 times faster than -O2 here (no LTO across the C++ link).
 $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(O3FLAGS) -c $< -o $@
 $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 TB_SHARED := tb/cosim/us_state_pack.h tb/cosim/vl_bits.h

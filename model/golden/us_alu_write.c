@@ -2,6 +2,8 @@
  * predicates, the ALU result, the retire record when one is wanted and the bounds beside the values when they
  * are tracked. The destinations and the predicate gates are worked out once per instruction. docs/spec.md
  * section 5 is the statement. */
+#include <string.h>
+
 #include "golden/us_alu_plan.h"
 #include "golden/us_bound_ops.h"
 #include "golden/us_fp.h"
@@ -96,25 +98,45 @@ static void write_alu_result(us_exec_t *x, unsigned p, uint8_t en, const uint32_
     }
 }
 
+/* Four 32-bit lanes as one value (GCC's vector extension: SSE2 on x86-64, plain code elsewhere). */
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+
+static inline u32x4 load_u32x4(const uint32_t *p)
+{
+    u32x4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* Channel mask bits 0..3 as lanes of all ones. */
+static inline u32x4 channel_lanes(unsigned mask)
+{
+    return (u32x4){0u - (mask & 1u), 0u - (mask >> 1 & 1u), 0u - (mask >> 2 & 1u), 0u - (mask >> 3 & 1u)};
+}
+
 /* Temporary writes of all writers when every pixel has the same channel masks (no predication) and no record or
- * bounds are wanted: the common case, as blends over the lanes. */
+ * bounds are wanted: the common case. res is channel by channel; a pixel's four channels come from a transpose. */
 static void write_temps_uniform(us_quad_t *q, uint8_t writers, unsigned rdst, uint8_t rmask, unsigned adst,
                                 uint8_t amask, const uint32_t res[4 * US_NPIX])
 {
-    uint32_t rkeep[4], akeep[4];
-    for (unsigned c = 0; c < 4; c++) {
-        rkeep[c] = (rmask >> c & 1u) - 1u;
-        akeep[c] = (amask >> c & 1u) - 1u;
-    }
+    u32x4 r = load_u32x4(res), g = load_u32x4(res + US_NPIX), b = load_u32x4(res + 2 * US_NPIX);
+    u32x4 a = load_u32x4(res + 3 * US_NPIX);
+    u32x4 rg_lo = __builtin_shuffle(r, g, (u32x4){0, 4, 1, 5}), rg_hi = __builtin_shuffle(r, g, (u32x4){2, 6, 3, 7});
+    u32x4 ba_lo = __builtin_shuffle(b, a, (u32x4){0, 4, 1, 5}), ba_hi = __builtin_shuffle(b, a, (u32x4){2, 6, 3, 7});
+    const u32x4 pixel[US_NPIX] = {
+        __builtin_shuffle(rg_lo, ba_lo, (u32x4){0, 1, 4, 5}), __builtin_shuffle(rg_lo, ba_lo, (u32x4){2, 3, 6, 7}),
+        __builtin_shuffle(rg_hi, ba_hi, (u32x4){0, 1, 4, 5}), __builtin_shuffle(rg_hi, ba_hi, (u32x4){2, 3, 6, 7})};
+    u32x4 rwrite = channel_lanes(rmask), awrite = channel_lanes(amask);
     for (unsigned p = 0; p < US_NPIX; p++) {
         if (!(writers >> p & 1u))
             continue;
-        const uint32_t val[4] = {res[p], res[US_NPIX + p], res[2 * US_NPIX + p], res[3 * US_NPIX + p]};
         uint32_t *rt = q->temp[p][rdst], *at = q->temp[p][adst];
-        for (unsigned c = 0; c < 4; c++)
-            rt[c] = (rt[c] & rkeep[c]) | (val[c] & ~rkeep[c]);
-        for (unsigned c = 0; c < 4; c++)
-            at[c] = (at[c] & akeep[c]) | (val[c] & ~akeep[c]);
+        u32x4 v = load_u32x4(rt);
+        v = (v & ~rwrite) | (pixel[p] & rwrite);
+        memcpy(rt, &v, sizeof v); /* then the alpha write: it sees the rgb one when adst == rdst */
+        v = load_u32x4(at);
+        v = (v & ~awrite) | (pixel[p] & awrite);
+        memcpy(at, &v, sizeof v);
         q->temp_written[rdst][p] |= rmask;
         q->temp_written[adst][p] |= amask;
     }
