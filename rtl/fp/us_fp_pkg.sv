@@ -33,9 +33,12 @@ package us_fp_pkg;
   // calls them too, inside an always_comb under the op that needs the result: the hardware is the same unit,
   // and the Verilated model evaluates it only on the taken branch (a continuous assignment: every cycle).
 
+  // The functions classify their operands with plain bits, not classify's struct: with the struct, Yosys 0.70 read
+  // a call with a constant argument (fp_add(x, One), fp_mul(x, Two, 0)) as an undefined (x) result, silently.
+
   // fp_add: a + b (us_fp_add).
   function automatic logic [31:0] fp_add(input logic [31:0] a, input logic [31:0] b);
-    fp_class_t   a_cls, b_cls;
+    logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
     logic        special;
     logic [31:0] special_res;
     logic        swap, sub, far, sum_zero, round_up, round_carry;
@@ -48,21 +51,25 @@ package us_fp_pkg;
     logic        lz16, lz8, lz4, lz2, lz1;
     logic [22:0] frac;
     logic [9:0]  exp_biased;
-    a_cls       = classify(a);
-    b_cls       = classify(b);
+    a_zero = a[30:23] == 8'h00;
+    a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
+    a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
+    b_zero = b[30:23] == 8'h00;
+    b_inf  = b[30:23] == 8'hFF && b[22:0] == 23'h0;
+    b_nan  = b[30:23] == 8'hFF && b[22:0] != 23'h0;
     special     = 1'b1;
     special_res = 32'h0;
-    if (a_cls.nan) begin
+    if (a_nan) begin
       special_res = a | QuietBit;
-    end else if (b_cls.nan) begin
+    end else if (b_nan) begin
       special_res = b | QuietBit;
-    end else if (a_cls.inf) begin
-      special_res = (b_cls.inf && (a[31] != b[31])) ? DefaultNan : a;
-    end else if (b_cls.inf) begin
+    end else if (a_inf) begin
+      special_res = (b_inf && (a[31] != b[31])) ? DefaultNan : a;
+    end else if (b_inf) begin
       special_res = b;
-    end else if (a_cls.zero) begin
-      special_res = b_cls.zero ? {a[31] & b[31], 31'h0} : b;
-    end else if (b_cls.zero) begin
+    end else if (a_zero) begin
+      special_res = b_zero ? {a[31] & b[31], 31'h0} : b;
+    end else if (b_zero) begin
       special_res = a;
     end else begin
       special = 1'b0;
@@ -106,25 +113,29 @@ package us_fp_pkg;
 
   // fp_mul: a x b, zero_legacy: US_CONFIG's ZERO_TIMES_ANYTHING_EQUALS_ZERO (us_fp_mul).
   function automatic logic [31:0] fp_mul(input logic [31:0] a, input logic [31:0] b, input logic zero_legacy);
-    fp_class_t   a_cls, b_cls;
+    logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
     logic        has_zero, sign, special, top, round_bit, sticky, round_up, round_carry;
     logic [31:0] special_res;
     logic [47:0] prod;
     logic [22:0] frac_t, frac;
     logic [9:0]  exp_sum;
-    a_cls       = classify(a);
-    b_cls       = classify(b);
-    has_zero    = a_cls.zero | b_cls.zero;
+    a_zero = a[30:23] == 8'h00;
+    a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
+    a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
+    b_zero = b[30:23] == 8'h00;
+    b_inf  = b[30:23] == 8'hFF && b[22:0] == 23'h0;
+    b_nan  = b[30:23] == 8'hFF && b[22:0] != 23'h0;
+    has_zero    = a_zero | b_zero;
     sign        = a[31] ^ b[31];
     special     = 1'b1;
     special_res = 32'h0;
     if (zero_legacy && has_zero) begin
       special_res = {sign, 31'h0};
-    end else if (a_cls.nan) begin
+    end else if (a_nan) begin
       special_res = a | QuietBit;
-    end else if (b_cls.nan) begin
+    end else if (b_nan) begin
       special_res = b | QuietBit;
-    end else if (a_cls.inf || b_cls.inf) begin
+    end else if (a_inf || b_inf) begin
       special_res = has_zero ? DefaultNan : {sign, 8'hFF, 23'h0};
     end else if (has_zero) begin
       special_res = {sign, 31'h0};
