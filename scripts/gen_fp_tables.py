@@ -291,13 +291,25 @@ def gen_sv(tabs):
         for col, w, signed in [(0, t.w0, False), (1, t.w1, True), (2, t.w2, True)]:
             fn = f"{t.name}_c{col}"
             ty = f"logic signed [{w - 1}:0]" if signed else f"logic [{w - 1}:0]"
+            # The ROM as one flat constant, entry i at bits [i * w +: w] (entries past N are 0), read by one
+            # indexed part-select: the Verilated model reads it with a few shifts, where a case statement became a
+            # tree of comparisons that it evaluated for every table every cycle.
+            rom = f"{T}_C{col}_ROM"
+            n = 1 << t.index_bits
+            words = [e[col] & ((1 << w) - 1) for e in t.entries] + [0] * (n - t.n)
+            flat = 0
+            for i, v in enumerate(words):
+                flat |= v << (i * w)
+            o.append(f"  localparam logic [{n * w - 1}:0] {rom} = {{")
+            pieces, bit = [], n * w  # 400-bit pieces, the most significant first
+            while bit > 0:
+                pw = bit % 400 or 400
+                bit -= pw
+                pieces.append(f"{pw}'h{(flat >> bit) & ((1 << pw) - 1):0{(pw + 3) // 4}X}")
+            o += [f"    {pc}" + ("," if j < len(pieces) - 1 else "") for j, pc in enumerate(pieces)]
+            o.append("  };")
             o.append(f"  function automatic {ty} {fn}(input logic [{t.index_bits - 1}:0] idx);")
-            o.append("    case (idx)")
-            for i, e in enumerate(t.entries):
-                o.append(f"      {t.index_bits}'d{i}: {fn} = {sv_lit(e[col], w)};")
-            if t.n != 1 << t.index_bits:
-                o.append(f"      default: {fn} = '0;")
-            o.append("    endcase")
+            o.append(f"    {fn} = {rom}[{w} * idx +: {w}];")
             o.append("  endfunction")
         o.append("")
     o.append("endpackage")

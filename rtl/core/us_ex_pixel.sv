@@ -41,60 +41,68 @@ module us_ex_pixel (
   endfunction
 
   // ---- EX2 ----
-  logic [3:0][31:0] prod, selres;
-  logic [31:0]      prod_dp4;
-  us_fp_mul u_mul_dp4 (
-    .a_i          (a_dp4_i),
-    .b_i          (b_i[3]),
-    .zero_legacy_i(zero_legacy_i),
-    .prod_o       (prod_dp4)
-  );
+  // Each unit's result is computed under the ops that read it (the functions of us_fp_pkg, see there); for the
+  // other ops it is 0. rgb_mad: MAD, MDH, MDV and the reserved code (the result select's last branch).
+  // An alpha DP beside an rgb op that is not a dot product (not a legal instruction) reads the MAD path's
+  // lanes 0 .. 2: they are computed for it too.
+  logic             rgb_dot, rgb_mad, alpha_mad, alpha_dp, dot_lanes;
+  assign rgb_dot   = rgb_is_dot(rgb_op_i);
+  assign rgb_mad   = !rgb_dot && !rgb_is_select(rgb_op_i) && rgb_op_i != us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP;
+  assign alpha_mad = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD ||
+                     alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH ||
+                     alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV;
+  assign alpha_dp  = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
+  assign dot_lanes = rgb_mad || rgb_dot || alpha_dp;
+
   logic [3:0][3:0]  lane_op;   // the op each lane runs, as a select class below
-  logic [3:0]       lane_max, lane_cnd, lane_frc, lane_minmax;
+  logic [3:0]       lane_max, lane_cnd, lane_cmp, lane_frc, lane_minmax, lane_mul;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       lane_op[l] = (l == 3) ? alpha_op_i : rgb_op_i;
     end
   end
-  logic [3:0][31:0] mm, sel, frc;  // per lane (Yosys: no variables inside generate blocks)
   for (genvar l = 0; l < 4; l++) begin : g_lane
     if (l == 3) begin : g_alpha
       assign lane_minmax[l] = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN ||
                               lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
       assign lane_max[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
       assign lane_cnd[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND;
+      assign lane_cmp[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP;
       assign lane_frc[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC;
+      assign lane_mul[l]    = alpha_mad;
     end else begin : g_rgb
       assign lane_minmax[l] = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MIN ||
                               lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX;
       assign lane_max[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX;
       assign lane_cnd[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CND;
+      assign lane_cmp[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CMP;
       assign lane_frc[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_FRC;
+      assign lane_mul[l]    = dot_lanes;
     end
-    us_fp_mul u_mul (
-      .a_i          (a_i[l]),
-      .b_i          (b_i[l]),
-      .zero_legacy_i(zero_legacy_i),
-      .prod_o       (prod[l])
-    );
-    us_fp_minmax u_minmax (
-      .a_i     (a_i[l]),
-      .b_i     (b_i[l]),
-      .max_i   (lane_max[l]),
-      .result_o(mm[l])
-    );
-    us_fp_sel u_sel (
-      .a_i     (a_i[l]),
-      .b_i     (b_i[l]),
-      .c_i     (c_i[l]),
-      .cnd_i   (lane_cnd[l]),
-      .result_o(sel[l])
-    );
-    us_fp_frc u_frc (
-      .a_i     (a_i[l]),
-      .result_o(frc[l])
-    );
-    assign selres[l] = lane_minmax[l] ? mm[l] : lane_frc[l] ? frc[l] : sel[l];
+  end
+
+  // Four multipliers p[l] = A[l] x B[l], DP4's fourth term, and per lane MIN/MAX, FRC or CND/CMP.
+  logic [3:0][31:0] prod, selres;
+  logic [31:0]      prod_dp4;
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      prod[l] = 32'h0;
+      if (lane_mul[l]) begin
+        prod[l] = us_fp_pkg::fp_mul(a_i[l], b_i[l], zero_legacy_i);
+      end
+      selres[l] = 32'h0;
+      if (lane_minmax[l]) begin
+        selres[l] = us_fp_pkg::fp_minmax(a_i[l], b_i[l], lane_max[l]);
+      end else if (lane_frc[l]) begin
+        selres[l] = us_fp_pkg::fp_frc(a_i[l]);
+      end else if (lane_cnd[l] || lane_cmp[l]) begin
+        selres[l] = us_fp_pkg::fp_sel(a_i[l], b_i[l], c_i[l], lane_cnd[l]);
+      end
+    end
+    prod_dp4 = 32'h0;
+    if (rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) begin
+      prod_dp4 = us_fp_pkg::fp_mul(a_dp4_i, b_i[3], zero_legacy_i);
+    end
   end
 
   logic trans_valid;
@@ -136,9 +144,19 @@ module us_ex_pixel (
     .term_o(win)
   );
 
+  // Lanes r and g add for a MAD-class op or a dot product (and an alpha DP), b for a MAD-class op, a for an alpha
+  // MAD-class op.
   logic [3:0][31:0] add_a, add_b, sum;
-  logic             e3_dot;
-  assign e3_dot = rgb_is_dot(e3_rgb_op_q);
+  logic             e3_dot, e3_rgb_mad, e3_alpha_mad;
+  logic [3:0]       add_use;
+  assign e3_dot       = rgb_is_dot(e3_rgb_op_q);
+  assign e3_rgb_mad   = !e3_dot && !rgb_is_select(e3_rgb_op_q) &&
+                        e3_rgb_op_q != us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP;
+  assign e3_alpha_mad = e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD ||
+                        e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH ||
+                        e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV;
+  assign add_use      = {e3_alpha_mad, e3_rgb_mad,
+                         {2{e3_rgb_mad || e3_dot || e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP}}};
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       add_a[l] = e3_prod_q[l];
@@ -150,13 +168,12 @@ module us_ex_pixel (
       add_a[1] = win[2];  // w2 + w3 (DP4)
       add_b[1] = win[3];
     end
-  end
-  for (genvar l = 0; l < 4; l++) begin : g_add
-    us_fp_add u_add (
-      .a_i  (add_a[l]),
-      .b_i  (add_b[l]),
-      .sum_o(sum[l])
-    );
+    for (int l = 0; l < 4; l++) begin
+      sum[l] = 32'h0;
+      if (add_use[l]) begin
+        sum[l] = us_fp_pkg::fp_add(add_a[l], add_b[l]);
+      end
+    end
   end
 
   logic [3:0][31:0] e4_sum_q, e4_sel_q;
@@ -173,11 +190,12 @@ module us_ex_pixel (
   // ---- EX4 ----
   logic [31:0] dot_right, dot;
   assign dot_right = (e4_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) ? e4_sum_q[1] : e4_w2_q;  // DP3, D2A
-  us_fp_add u_dot (
-    .a_i  (e4_sum_q[0]),
-    .b_i  (dot_right),
-    .sum_o(dot)
-  );
+  always_comb begin
+    dot = 32'h0;
+    if (rgb_is_dot(e4_rgb_op_q) || e4_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP) begin
+      dot = us_fp_pkg::fp_add(e4_sum_q[0], dot_right);
+    end
+  end
 
   always_comb begin
     for (int c = 0; c < 3; c++) begin

@@ -40,29 +40,32 @@ module us_operand (
   assign unused_fields = ^{ra[29:0], aa[29:0], ri[31:26], ai[31:19], ai[11:0], ci[11:0]};
 
   // ---- Pre-subtract, per channel: NEG2 1 - 2 s0, SUB s1 - s0, ADD s1 + s0, NEG 1 - s0 ----
+  // A channel's adder (and NEG2's doubling) is computed only when a select reads that channel of srcp (srcp_use,
+  // below); the channel is 0 otherwise.
   logic [3:0][31:0] twice, pa, pb, srcp;
   logic [3:0][1:0]  pop;
-  for (genvar c = 0; c < 4; c++) begin : g_presub
-    assign pop[c] = (c == 3) ? aa.srcp_op : ra.srcp_op;
-    us_fp_mul u_twice (
-      .a_i          (src_i[0][c]),
-      .b_i          (us_fp_pkg::Two),
-      .zero_legacy_i(1'b0),
-      .prod_o       (twice[c])
-    );
-    always_comb begin
-      unique case (pop[c])
-        2'd0:    begin pa[c] = us_fp_pkg::One; pb[c] = twice[c] ^ 32'h8000_0000;    end  // NEG2
-        2'd1:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c] ^ 32'h8000_0000; end  // SUB
-        2'd2:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c];                 end  // ADD
-        default: begin pa[c] = us_fp_pkg::One; pb[c] = src_i[0][c] ^ 32'h8000_0000; end  // NEG
-      endcase
+  logic [3:0]       srcp_use;
+  always_comb begin
+    for (int c = 0; c < 4; c++) begin
+      pop[c]   = (c == 3) ? aa.srcp_op : ra.srcp_op;
+      twice[c] = 32'h0;
+      pa[c]    = us_fp_pkg::One;
+      pb[c]    = 32'h0;
+      srcp[c]  = 32'h0;
+      if (srcp_use[c]) begin
+        unique case (pop[c])
+          2'd0:    begin                                                                               // NEG2
+            twice[c] = us_fp_pkg::fp_mul(src_i[0][c], us_fp_pkg::Two, 1'b0);
+            pa[c]    = us_fp_pkg::One;
+            pb[c]    = twice[c] ^ 32'h8000_0000;
+          end
+          2'd1:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c] ^ 32'h8000_0000; end            // SUB
+          2'd2:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c];                 end            // ADD
+          default: begin pa[c] = us_fp_pkg::One; pb[c] = src_i[0][c] ^ 32'h8000_0000; end            // NEG
+        endcase
+        srcp[c] = us_fp_pkg::fp_add(pa[c], pb[c]);
+      end
     end
-    us_fp_add u_presub (
-      .a_i  (pa[c]),
-      .b_i  (pb[c]),
-      .sum_o(srcp[c])
-    );
   end
 
   // ---- Operands ----
@@ -75,22 +78,25 @@ module us_operand (
     endcase
   endfunction
 
-  // The value a select (0..2 src0..2, 3 srcp) and swizzle (r g b a 0 0.5 1 0) pick, with the modifier.
-  logic [3:0][3:0][31:0] sel_src;  // select, channel
+  // The value a select (0..2 src0..2, 3 srcp) and swizzle (r g b a 0 0.5 1 0) pick, with the modifier: v is
+  // sel_src[{select, swizzle[1:0]}].
+  logic [15:0][31:0] sel_src;  // select, channel
   assign sel_src = {srcp, src_i[2], src_i[1], src_i[0]};
 
-  function automatic logic [31:0] pick(input logic [3:0][3:0][31:0] s, input logic [1:0] sel,
-                                       input logic [2:0] swz, input logic [1:0] m);
-    logic [3:0][31:0] v;
+  function automatic logic [31:0] pick(input logic [31:0] v, input logic [2:0] swz, input logic [1:0] m);
     logic [31:0] x;
-    v = s[sel];
     unique case (swz)
-      3'd0, 3'd1, 3'd2, 3'd3: x = v[swz[1:0]];
+      3'd0, 3'd1, 3'd2, 3'd3: x = v;
       3'd5:    x = us_fp_pkg::Half;
       3'd6:    x = us_fp_pkg::One;
       default: x = 32'h0;
     endcase
     pick = modify(x, m);
+  endfunction
+
+  // The channels of srcp that a select reads (a select of srcp with a swizzle r g b or a).
+  function automatic logic [3:0] reads_srcp(input logic [1:0] sel, input logic [2:0] swz);
+    reads_srcp = (sel == 2'd3 && !swz[2]) ? (4'b0001 << swz[1:0]) : 4'b0000;
   endfunction
 
   logic rgb_deriv, alpha_deriv;
@@ -105,16 +111,27 @@ module us_operand (
   assign swc = {ci.blue_swiz_c, ci.green_swiz_c, ci.red_swiz_c};
 
   always_comb begin
+    srcp_use = reads_srcp(ai.alpha_sel_a, ai.alpha_swiz_a) | reads_srcp(ai.alpha_sel_b, ai.alpha_swiz_b) |
+               reads_srcp(ci.alpha_sel_c, ci.alpha_swiz_c);
     for (int c = 0; c < 3; c++) begin
-      a_o[c] = rgb_deriv ? modify(d0_i[c], ri.rgb_mod_a) : pick(sel_src, ri.rgb_sel_a, swa[c], ri.rgb_mod_a);
-      b_o[c] = pick(sel_src, ri.rgb_sel_b, swb[c], ri.rgb_mod_b);
-      c_o[c] = rgb_deriv ? modify(drgb_i[c], ci.rgb_mod_c) : pick(sel_src, ci.rgb_sel_c, swc[c], ci.rgb_mod_c);
+      srcp_use = srcp_use | reads_srcp(ri.rgb_sel_a, swa[c]) | reads_srcp(ri.rgb_sel_b, swb[c]) |
+                 reads_srcp(ci.rgb_sel_c, swc[c]);
     end
-    a_dp4_o = pick(sel_src, ai.alpha_sel_a, ai.alpha_swiz_a, ai.alpha_mod_a);
+  end
+
+  always_comb begin
+    for (int c = 0; c < 3; c++) begin
+      a_o[c] = rgb_deriv ? modify(d0_i[c], ri.rgb_mod_a)
+                         : pick(sel_src[{ri.rgb_sel_a, swa[c][1:0]}], swa[c], ri.rgb_mod_a);
+      b_o[c] = pick(sel_src[{ri.rgb_sel_b, swb[c][1:0]}], swb[c], ri.rgb_mod_b);
+      c_o[c] = rgb_deriv ? modify(drgb_i[c], ci.rgb_mod_c)
+                         : pick(sel_src[{ci.rgb_sel_c, swc[c][1:0]}], swc[c], ci.rgb_mod_c);
+    end
+    a_dp4_o = pick(sel_src[{ai.alpha_sel_a, ai.alpha_swiz_a[1:0]}], ai.alpha_swiz_a, ai.alpha_mod_a);
     a_o[3]  = tex_i ? tex_q_i : alpha_deriv ? modify(d0_i[3], ai.alpha_mod_a) : a_dp4_o;
-    b_o[3] = pick(sel_src, ai.alpha_sel_b, ai.alpha_swiz_b, ai.alpha_mod_b);
-    c_o[3] = alpha_deriv ? modify(dalpha_i, ci.alpha_mod_c) : pick(sel_src, ci.alpha_sel_c, ci.alpha_swiz_c,
-                                                                 ci.alpha_mod_c);
+    b_o[3]  = pick(sel_src[{ai.alpha_sel_b, ai.alpha_swiz_b[1:0]}], ai.alpha_swiz_b, ai.alpha_mod_b);
+    c_o[3]  = alpha_deriv ? modify(dalpha_i, ci.alpha_mod_c)
+                          : pick(sel_src[{ci.alpha_sel_c, ci.alpha_swiz_c[1:0]}], ci.alpha_swiz_c, ci.alpha_mod_c);
   end
 
   logic unused_drgb;

@@ -28,4 +28,193 @@ package us_fp_pkg;
     classify = k;
   endfunction
 
+  // ---- The arithmetic of the basic units as functions. Each unit module (us_fp_add, us_fp_mul, us_fp_minmax,
+  // us_fp_sel, us_fp_frc) is one call of its function, and its header describes the datapath. The execute stage
+  // calls them too, inside an always_comb under the op that needs the result: the hardware is the same unit,
+  // and the Verilated model evaluates it only on the taken branch (a continuous assignment: every cycle).
+
+  // The functions classify their operands with plain bits, not classify's struct: with the struct, Yosys 0.70 read
+  // a call with a constant argument (fp_add(x, One), fp_mul(x, Two, 0)) as an undefined (x) result, silently.
+
+  // fp_add: a + b (us_fp_add).
+  function automatic logic [31:0] fp_add(input logic [31:0] a, input logic [31:0] b);
+    logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
+    logic        special;
+    logic [31:0] special_res;
+    logic        swap, sub, far, sum_zero, round_up, round_carry;
+    logic [31:0] big;
+    logic [30:0] lesser;
+    logic [7:0]  exp_diff;
+    logic [49:0] small_shifted;
+    logic [27:0] big_ext, small_ext, sum, n16, n8, n4, n2;
+    logic [26:0] norm;
+    logic        lz16, lz8, lz4, lz2, lz1;
+    logic [22:0] frac;
+    logic [9:0]  exp_biased;
+    a_zero = a[30:23] == 8'h00;
+    a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
+    a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
+    b_zero = b[30:23] == 8'h00;
+    b_inf  = b[30:23] == 8'hFF && b[22:0] == 23'h0;
+    b_nan  = b[30:23] == 8'hFF && b[22:0] != 23'h0;
+    special     = 1'b1;
+    special_res = 32'h0;
+    if (a_nan) begin
+      special_res = a | QuietBit;
+    end else if (b_nan) begin
+      special_res = b | QuietBit;
+    end else if (a_inf) begin
+      special_res = (b_inf && (a[31] != b[31])) ? DefaultNan : a;
+    end else if (b_inf) begin
+      special_res = b;
+    end else if (a_zero) begin
+      special_res = b_zero ? {a[31] & b[31], 31'h0} : b;
+    end else if (b_zero) begin
+      special_res = a;
+    end else begin
+      special = 1'b0;
+    end
+    swap          = (b[30:0] > a[30:0]);
+    big           = swap ? b : a;
+    lesser        = swap ? a[30:0] : b[30:0];
+    exp_diff      = big[30:23] - lesser[30:23];
+    sub           = a[31] ^ b[31];
+    far           = (exp_diff > 8'd25);
+    small_shifted = {1'b1, lesser[22:0], 26'h0} >> exp_diff[4:0];
+    big_ext       = {2'b01, big[22:0], 3'b000};
+    small_ext     = far ? 28'h1 : {1'b0, small_shifted[49:24], |small_shifted[23:0]};
+    sum           = sub ? (big_ext - small_ext) : (big_ext + small_ext);
+    sum_zero      = (sum == 28'h0);
+    lz16          = (sum[27:12] == 16'h0);
+    n16           = lz16 ? {sum[11:0], 16'h0} : sum;
+    lz8           = (n16[27:20] == 8'h0);
+    n8            = lz8 ? {n16[19:0], 8'h0} : n16;
+    lz4           = (n8[27:24] == 4'h0);
+    n4            = lz4 ? {n8[23:0], 4'h0} : n8;
+    lz2           = (n4[27:26] == 2'h0);
+    n2            = lz2 ? {n4[25:0], 2'h0} : n4;
+    lz1           = ~n2[27];
+    norm          = lz1 ? {n2[25:0], 1'b0} : n2[26:0];
+    round_up      = norm[3] & ((|norm[2:0]) | norm[4]);
+    {round_carry, frac} = {1'b0, norm[26:4]} + {23'h0, round_up};
+    exp_biased    = {2'b00, big[30:23]} + 10'd28 + {9'h0, round_carry} - {5'h0, lz16, lz8, lz4, lz2, lz1};
+    if (special) begin
+      fp_add = special_res;
+    end else if (sum_zero) begin
+      fp_add = 32'h0;
+    end else if (exp_biased < 10'd28) begin
+      fp_add = {big[31], 31'h0};
+    end else if (exp_biased > 10'd281) begin
+      fp_add = {big[31], 8'hFF, 23'h0};
+    end else begin
+      fp_add = {big[31], exp_biased[7:0] - 8'd27, frac};
+    end
+  endfunction
+
+  // fp_mul: a x b, zero_legacy: US_CONFIG's ZERO_TIMES_ANYTHING_EQUALS_ZERO (us_fp_mul).
+  function automatic logic [31:0] fp_mul(input logic [31:0] a, input logic [31:0] b, input logic zero_legacy);
+    logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
+    logic        has_zero, sign, special, top, round_bit, sticky, round_up, round_carry;
+    logic [31:0] special_res;
+    logic [47:0] prod;
+    logic [22:0] frac_t, frac;
+    logic [9:0]  exp_sum;
+    a_zero = a[30:23] == 8'h00;
+    a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
+    a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
+    b_zero = b[30:23] == 8'h00;
+    b_inf  = b[30:23] == 8'hFF && b[22:0] == 23'h0;
+    b_nan  = b[30:23] == 8'hFF && b[22:0] != 23'h0;
+    has_zero    = a_zero | b_zero;
+    sign        = a[31] ^ b[31];
+    special     = 1'b1;
+    special_res = 32'h0;
+    if (zero_legacy && has_zero) begin
+      special_res = {sign, 31'h0};
+    end else if (a_nan) begin
+      special_res = a | QuietBit;
+    end else if (b_nan) begin
+      special_res = b | QuietBit;
+    end else if (a_inf || b_inf) begin
+      special_res = has_zero ? DefaultNan : {sign, 8'hFF, 23'h0};
+    end else if (has_zero) begin
+      special_res = {sign, 31'h0};
+    end else begin
+      special = 1'b0;
+    end
+    prod      = {25'h1, a[22:0]} * {25'h1, b[22:0]};
+    top       = prod[47];
+    frac_t    = top ? prod[46:24] : prod[45:23];
+    round_bit = top ? prod[23] : prod[22];
+    sticky    = (|prod[21:0]) | (top & prod[22]);
+    round_up  = round_bit & (sticky | frac_t[0]);
+    {round_carry, frac} = {1'b0, frac_t} + {23'h0, round_up};
+    exp_sum   = {2'b00, a[30:23]} + {2'b00, b[30:23]} + {9'h0, top} + {9'h0, round_carry};
+    if (special) begin
+      fp_mul = special_res;
+    end else if (exp_sum < 10'd128) begin
+      fp_mul = {sign, 31'h0};
+    end else if (exp_sum > 10'd381) begin
+      fp_mul = {sign, 8'hFF, 23'h0};
+    end else begin
+      fp_mul = {sign, exp_sum[7:0] - 8'd127, frac};
+    end
+  endfunction
+
+  // fp_minmax: MAX (max = 1) or MIN of a and b (us_fp_minmax).
+  function automatic logic [31:0] fp_minmax(input logic [31:0] a, input logic [31:0] b, input logic max);
+    logic [31:0] a_daz, b_daz;
+    logic        any_nan, both_zero, mag_lt, mag_gt, a_lt_b, a_gt_b;
+    a_daz     = (a[30:23] == 8'h00) ? {a[31], 31'h0} : a;
+    b_daz     = (b[30:23] == 8'h00) ? {b[31], 31'h0} : b;
+    any_nan   = (a_daz[30:0] > PosInf[30:0]) || (b_daz[30:0] > PosInf[30:0]);
+    both_zero = (a_daz[30:0] == 31'h0) && (b_daz[30:0] == 31'h0);
+    mag_lt    = (a_daz[30:0] < b_daz[30:0]);
+    mag_gt    = (a_daz[30:0] > b_daz[30:0]);
+    unique case ({a_daz[31], b_daz[31]})
+      2'b00:   begin a_lt_b = mag_lt;     a_gt_b = mag_gt;     end
+      2'b01:   begin a_lt_b = 1'b0;       a_gt_b = ~both_zero; end
+      2'b10:   begin a_lt_b = ~both_zero; a_gt_b = 1'b0;       end
+      default: begin a_lt_b = mag_gt;     a_gt_b = mag_lt;     end
+    endcase
+    fp_minmax = (~any_nan & (max ? a_gt_b : a_lt_b)) ? a : b;
+  endfunction
+
+  // fp_sel: CND (cnd = 1: c > 0.5 ? a : b) or CMP (c >= 0 ? a : b) (us_fp_sel).
+  function automatic logic [31:0] fp_sel(input logic [31:0] a, input logic [31:0] b, input logic [31:0] c,
+                                         input logic cnd);
+    logic c_zero, c_nan, c_ge_zero, c_gt_half;
+    c_zero    = (c[30:23] == 8'h00);
+    c_nan     = (c[30:0] > PosInf[30:0]);
+    c_ge_zero = c[31] ? c_zero : ~c_nan;
+    c_gt_half = (c > Half) && (c <= PosInf);
+    fp_sel    = (cnd ? c_gt_half : c_ge_zero) ? a : b;
+  endfunction
+
+  // fp_frc: a - floor(a), never 1.0 (us_fp_frc).
+  function automatic logic [31:0] fp_frc(input logic [31:0] a);
+    logic [31:0] a_daz, truncated, floor_val, diff;
+    logic [7:0]  exp_in;
+    logic [4:0]  int_bits;
+    logic [22:0] frac_mask;
+    logic        has_frac;
+    a_daz     = (a[30:23] == 8'h00) ? {a[31], 31'h0} : a;
+    exp_in    = a_daz[30:23];
+    int_bits  = exp_in[4:0] - 5'd31;
+    frac_mask = 23'h7F_FFFF >> int_bits;
+    has_frac  = (a_daz[22:0] & frac_mask) != 23'h0;
+    truncated = {a_daz[31:23], a_daz[22:0] & ~frac_mask};
+    if (exp_in >= 8'd150 || a_daz[30:0] == 31'h0) begin
+      floor_val = a_daz;
+    end else if (exp_in < 8'd127) begin
+      floor_val = a_daz[31] ? 32'hBF80_0000 : 32'h0;  // -1.0 or +0
+    end else if (a_daz[31] && has_frac) begin
+      floor_val = truncated + {9'h0, frac_mask} + 32'd1;
+    end else begin
+      floor_val = truncated;
+    end
+    diff   = fp_add(a_daz, {~floor_val[31], floor_val[30:0]});
+    fp_frc = (diff == One) ? 32'h3F7F_FFFF : diff;  // 1.0 becomes the largest value below it
+  endfunction
+
 endpackage

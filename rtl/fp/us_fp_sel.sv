@@ -7,6 +7,8 @@
 // denormals and NaN payloads included: with OMOD 7 a bit-exact copy (CTM p.29, p.42), as MIN and MAX do.
 //
 // Logic: an exponent test and a 32-bit constant compare on c and one 2:1 mux; no pipelining needed.
+// The datapath is the function us_fp_pkg::fp_sel, which the execute stage also calls directly (under the ops that
+// use it, so that the Verilated model computes it only then).
 module us_fp_sel (
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
@@ -15,14 +17,6 @@ module us_fp_sel (
   output logic [31:0] result_o
 );
 
-  logic c_zero, c_nan, c_ge_zero, c_gt_half, take_a;
-  assign c_zero    = (c_i[30:23] == 8'h00);
-  assign c_nan     = (c_i[30:0] > us_fp_pkg::PosInf[30:0]);
-  assign c_ge_zero = c_i[31] ? c_zero : ~c_nan;
-  // A positive non-NaN c orders like its bit pattern; a negative c (sign set) fails the upper bound.
-  assign c_gt_half = (c_i > us_fp_pkg::Half) && (c_i <= us_fp_pkg::PosInf);
-  assign take_a    = cnd_i ? c_gt_half : c_ge_zero;
-
-  assign result_o = take_a ? a_i : b_i;
+  assign result_o = us_fp_pkg::fp_sel(a_i, b_i, c_i, cnd_i);
 
 endmodule
