@@ -98,7 +98,7 @@ static void write_alu_result(us_exec_t *x, unsigned p, uint8_t en, const uint32_
     }
 }
 
-/* Four 32-bit lanes as one value (GCC's vector extension: SSE2 on x86-64, plain code elsewhere). */
+/* Four 32-bit lanes as one value (the GCC and Clang vector extension: SSE2 on x86-64, plain code elsewhere). */
 typedef uint32_t u32x4 __attribute__((vector_size(16)));
 
 static inline u32x4 load_u32x4(const uint32_t *p)
@@ -121,11 +121,11 @@ static void write_temps_uniform(us_quad_t *q, uint8_t writers, unsigned rdst, ui
 {
     u32x4 r = load_u32x4(res), g = load_u32x4(res + US_NPIX), b = load_u32x4(res + 2 * US_NPIX);
     u32x4 a = load_u32x4(res + 3 * US_NPIX);
-    u32x4 rg_lo = __builtin_shuffle(r, g, (u32x4){0, 4, 1, 5}), rg_hi = __builtin_shuffle(r, g, (u32x4){2, 6, 3, 7});
-    u32x4 ba_lo = __builtin_shuffle(b, a, (u32x4){0, 4, 1, 5}), ba_hi = __builtin_shuffle(b, a, (u32x4){2, 6, 3, 7});
+    u32x4 rg_lo = __builtin_shufflevector(r, g, 0, 4, 1, 5), rg_hi = __builtin_shufflevector(r, g, 2, 6, 3, 7);
+    u32x4 ba_lo = __builtin_shufflevector(b, a, 0, 4, 1, 5), ba_hi = __builtin_shufflevector(b, a, 2, 6, 3, 7);
     const u32x4 pixel[US_NPIX] = {
-        __builtin_shuffle(rg_lo, ba_lo, (u32x4){0, 1, 4, 5}), __builtin_shuffle(rg_lo, ba_lo, (u32x4){2, 3, 6, 7}),
-        __builtin_shuffle(rg_hi, ba_hi, (u32x4){0, 1, 4, 5}), __builtin_shuffle(rg_hi, ba_hi, (u32x4){2, 3, 6, 7})};
+        __builtin_shufflevector(rg_lo, ba_lo, 0, 1, 4, 5), __builtin_shufflevector(rg_lo, ba_lo, 2, 3, 6, 7),
+        __builtin_shufflevector(rg_hi, ba_hi, 0, 1, 4, 5), __builtin_shufflevector(rg_hi, ba_hi, 2, 3, 6, 7)};
     u32x4 rwrite = channel_lanes(rmask), awrite = channel_lanes(amask);
     for (unsigned p = 0; p < US_NPIX; p++) {
         if (!(writers >> p & 1u))
