@@ -20,7 +20,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -119,9 +118,9 @@ void canonical(us_retire_t &r)
             r.pred_val[p] = 0;
     }
     for (us_write_t *w : {&r.temp[0], &r.temp[1], &r.out[0], &r.out[1]}) {
-        uint32_t any = 0;
-        for (unsigned p = 0; p < US_NPIX; p++)
-            any |= w->mask[p];
+        uint32_t any;
+        static_assert(sizeof w->mask == sizeof any, "one mask byte per pixel");
+        memcpy(&any, w->mask, sizeof any);
         if (!any)
             w->addr = 0;
     }

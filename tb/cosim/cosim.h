@@ -4,7 +4,7 @@
 #define COSIM_H
 
 #include <cstdint>
-#include <deque>
+#include <vector>
 #include <memory>
 #include <string>
 
@@ -87,7 +87,36 @@ class Rtl {
         uint64_t cycle;
         us_retire_t rec;
     };
-    std::deque<Retired> records;
+    // The records not compared yet, oldest first: a ring that doubles when full (a std::deque of records this size
+    // allocates a node at every push).
+    class Queue {
+      public:
+        bool empty() const { return size_ == 0; }
+        const Retired &front() const { return buf_[head_]; }
+        const Retired &back() const { return buf_[(head_ + size_ - 1) & (buf_.size() - 1)]; }
+        void pop_front()
+        {
+            head_ = (head_ + 1) & (buf_.size() - 1);
+            size_--;
+        }
+        void push_back(const Retired &r)
+        {
+            if (size_ == buf_.size()) {
+                std::vector<Retired> grown(buf_.size() * 2);
+                for (size_t i = 0; i < size_; i++)
+                    grown[i] = buf_[(head_ + i) & (buf_.size() - 1)];
+                buf_.swap(grown);
+                head_ = 0;
+            }
+            buf_[(head_ + size_) & (buf_.size() - 1)] = r;
+            size_++;
+        }
+
+      private:
+        std::vector<Retired> buf_ = std::vector<Retired>(64);  // a power of two
+        size_t head_ = 0, size_ = 0;
+    };
+    Queue records;
 
   protected:
     virtual void edges();
