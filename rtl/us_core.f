@@ -43,6 +43,7 @@ rtl/us_fc.sv
 
 // The core: its units, its stages, the top
 rtl/core/us_temp_rf.sv
+rtl/core/us_operand_ctl.sv
 rtl/core/us_operand.sv
 rtl/core/us_ex_pixel.sv
 rtl/core/us_tex_proj.sv

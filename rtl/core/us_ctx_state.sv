@@ -106,15 +106,15 @@ module us_ctx_state #(
   logic [NumCtx-1:0]                                run_q, run_d, busy_q, busy_d, done_q, done_d;
   logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0]       err_q, err_d;
   us_types_pkg::pc_t [NumCtx-1:0]                   pc_q, pc_d;
-  logic [NumCtx-1:0][31:0]                          retired_q, retired_d;
+  logic [NumCtx-1:0][31:0]                          retired_q;
   us_types_pkg::pix_mask_t [NumCtx-1:0]             covered_q, covered_d, killed_q, killed_d;
   us_types_pkg::pix_mask_t [NumCtx-1:0]             inactive_q, inactive_d, result_q, result_d;
-  logic [NumCtx-1:0][3:0][CounterBits-1:0]          counter_q, counter_d;
-  us_fc_pkg::us_frame_t [NumCtx-1:0][LoopDepth-1:0] loop_q, loop_d;
+  logic [NumCtx-1:0][3:0][CounterBits-1:0]          counter_q;
+  us_fc_pkg::us_frame_t [NumCtx-1:0][LoopDepth-1:0] loop_q;
   logic [NumCtx-1:0][LoopSpW-1:0]                   loop_sp_q, loop_sp_d;
-  us_types_pkg::pc_t [NumCtx-1:0][AddrDepth-1:0]    addr_q, addr_d;
+  us_types_pkg::pc_t [NumCtx-1:0][AddrDepth-1:0]    addr_q;
   logic [NumCtx-1:0][AddrSpW-1:0]                   addr_sp_q, addr_sp_d;
-  us_types_pkg::chan_mask_t [NumCtx-1:0][3:0]       pred_q, pred_d;
+  us_types_pkg::chan_mask_t [NumCtx-1:0][3:0]       pred_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -123,34 +123,24 @@ module us_ctx_state #(
       done_q     <= '0;
       err_q      <= '0;
       pc_q       <= '0;
-      retired_q  <= '0;
       covered_q  <= '0;
       killed_q   <= '0;
       inactive_q <= '0;
       result_q   <= '0;
-      counter_q  <= '0;
-      loop_q     <= '0;
       loop_sp_q  <= '0;
-      addr_q     <= '0;
       addr_sp_q  <= '0;
-      pred_q     <= '0;
     end else begin
       run_q      <= run_d;
       busy_q     <= busy_d;
       done_q     <= done_d;
       err_q      <= err_d;
       pc_q       <= pc_d;
-      retired_q  <= retired_d;
       covered_q  <= covered_d;
       killed_q   <= killed_d;
       inactive_q <= inactive_d;
       result_q   <= result_d;
-      counter_q  <= counter_d;
-      loop_q     <= loop_d;
       loop_sp_q  <= loop_sp_d;
-      addr_q     <= addr_d;
       addr_sp_q  <= addr_sp_d;
-      pred_q     <= pred_d;
     end
   end
 
@@ -163,17 +153,12 @@ module us_ctx_state #(
     done_d     = done_q;
     err_d      = err_q;
     pc_d       = pc_q;
-    retired_d  = retired_q;
     covered_d  = covered_q;
     killed_d   = killed_q;
     inactive_d = inactive_q;
     result_d   = result_q;
-    counter_d  = counter_q;
-    loop_d     = loop_q;
     loop_sp_d  = loop_sp_q;
-    addr_d     = addr_q;
     addr_sp_d  = addr_sp_q;
-    pred_d     = pred_q;
 
     if (if_issue_i) begin
       busy_d[if_pick_ctx_i] = 1'b1;
@@ -182,20 +167,15 @@ module us_ctx_state #(
       pc_d[if_ctx_i] = id_next_pc_i;
       if (id_fc_i) begin
         inactive_d[if_ctx_i] = id_fc_inactive_i;
-        counter_d[if_ctx_i]  = id_fc_counter_i;
-        loop_d[if_ctx_i]     = id_fc_loop_i;
         loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;
-        addr_d[if_ctx_i]     = id_fc_addr_i;
         addr_sp_d[if_ctx_i]  = id_fc_addr_sp_i;
       end
     end
     if (wb_valid_i) begin
       busy_d[wb_ctx_i]    = 1'b0;
       killed_d[wb_ctx_i]  = wb_killed_i;
-      pred_d[wb_ctx_i]    = wb_pred_i;
       result_d[wb_ctx_i]  = wb_result_i;
       err_d[wb_ctx_i]     = wb_errors_i;
-      retired_d[wb_ctx_i] = ctx_wb_retired_o + 32'd1;
       if (wb_done_i) begin
         run_d[wb_ctx_i]  = 1'b0;
         done_d[wb_ctx_i] = 1'b1;
@@ -207,17 +187,42 @@ module us_ctx_state #(
       done_d[launch_ctx_i]     = 1'b0;
       err_d[launch_ctx_i]      = '0;
       pc_d[launch_ctx_i]       = code_addr_i.start_addr + code_offset_i.offset_addr;
-      retired_d[launch_ctx_i]  = '0;
       covered_d[launch_ctx_i]  = launch_covered_i;
       killed_d[launch_ctx_i]   = '0;
       inactive_d[launch_ctx_i] = '0;
       result_d[launch_ctx_i]   = '0;
-      counter_d[launch_ctx_i]  = '0;
-      loop_d[launch_ctx_i]     = '0;
       loop_sp_d[launch_ctx_i]  = '0;
-      addr_d[launch_ctx_i]     = '0;
       addr_sp_d[launch_ctx_i]  = '0;
-      pred_d[launch_ctx_i]     = '0;
+    end
+  end
+
+  // The wide state (the stacks, counters, predicate bits, retired counts) is written in place, one context's
+  // element under the same conditions and in the same order as above (a launch last), instead of through a copy
+  // of every context's state each cycle.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      retired_q <= '0;
+      counter_q <= '0;
+      loop_q    <= '0;
+      addr_q    <= '0;
+      pred_q    <= '0;
+    end else begin
+      if (if_valid_i && id_fc_i) begin
+        counter_q[if_ctx_i] <= id_fc_counter_i;
+        loop_q[if_ctx_i]    <= id_fc_loop_i;
+        addr_q[if_ctx_i]    <= id_fc_addr_i;
+      end
+      if (wb_valid_i) begin
+        pred_q[wb_ctx_i]    <= wb_pred_i;
+        retired_q[wb_ctx_i] <= ctx_wb_retired_o + 32'd1;
+      end
+      if (launch_i && !run_q[launch_ctx_i]) begin
+        retired_q[launch_ctx_i] <= '0;
+        counter_q[launch_ctx_i] <= '0;
+        loop_q[launch_ctx_i]    <= '0;
+        addr_q[launch_ctx_i]    <= '0;
+        pred_q[launch_ctx_i]    <= '0;
+      end
     end
   end
 

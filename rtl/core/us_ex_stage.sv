@@ -1,5 +1,6 @@
 // us_ex_stage: the execute stages EX1 .. EX4 of the four pixels (docs/rtl.md).
-//   EX1  us_operand per pixel: pre-subtract, swizzles, input modifiers, MDH/MDV neighbours; the ops, registered
+//   EX1  us_operand per pixel: pre-subtract, swizzles, input modifiers, MDH/MDV neighbours (the selects decoded once
+//        by us_operand_ctl); the ops, registered
 //   EX2  } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected TEX
 //   EX3  } lookup), adders, the dot product's alignment window and last add, the result select; in EX4 the TEX
 //   EX4  } coordinates S and T are projected (us_tex_proj)
@@ -77,19 +78,43 @@ module us_ex_stage (
   assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? id_src_i[1][0][3]
                                                                                              : id_src_i[2][0][3];
 
+  // The selects, swizzles and modifiers, decoded once for the four pixels
+  logic [3:0][1:0]   opc_pop;
+  logic [3:0]        opc_srcp_use;
+  logic [12:0][3:0]  opc_idx;
+  logic [12:0]       opc_alt;
+  logic [12:0][31:0] opc_and, opc_or, opc_xor;
+  us_operand_ctl u_operand_ctl (
+    .rgb_addr_i  (id_ctrl_i.words[1]),
+    .alpha_addr_i(id_ctrl_i.words[2]),
+    .rgb_inst_i  (id_ctrl_i.words[3]),
+    .alpha_inst_i(id_ctrl_i.words[4]),
+    .rgba_inst_i (id_ctrl_i.words[5]),
+    .tex_i       (ex1_tex),
+    .pop_o       (opc_pop),
+    .srcp_use_o  (opc_srcp_use),
+    .idx_o       (opc_idx),
+    .alt_o       (opc_alt),
+    .and_o       (opc_and),
+    .or_o        (opc_or),
+    .xor_o       (opc_xor)
+  );
+
   for (genvar p = 0; p < 4; p++) begin : g_operand
     us_operand u_operand (
       .src_i       (id_src_i[p]),
       .d0_i        (id_src_i[0][0]),
       .drgb_i      (ex1_drgb),
       .dalpha_i    (ex1_dalpha),
-      .rgb_addr_i  (id_ctrl_i.words[1]),
-      .alpha_addr_i(id_ctrl_i.words[2]),
-      .rgb_inst_i  (id_ctrl_i.words[3]),
-      .alpha_inst_i(id_ctrl_i.words[4]),
-      .rgba_inst_i (id_ctrl_i.words[5]),
       .tex_i       (ex1_tex),
       .tex_q_i     (id_coord_i[p][3]),
+      .pop_i       (opc_pop),
+      .srcp_use_i  (opc_srcp_use),
+      .idx_i       (opc_idx),
+      .alt_i       (opc_alt),
+      .and_i       (opc_and),
+      .or_i        (opc_or),
+      .xor_i       (opc_xor),
       .a_o         (ex1_a[p]),
       .b_o         (ex1_b[p]),
       .c_o         (ex1_c[p]),

@@ -237,20 +237,28 @@ module us_id_stage #(
     .rdata_o(id_const_rdata)
   );
 
-  // Source values per pixel, source and channel; TEX coordinates through the source swizzles.
+  // Source values per pixel, source and channel; TEX coordinates through the source swizzles. Whether a source
+  // channel reads the temporaries (its mask) and the value it reads otherwise (a constant or an inline constant)
+  // are the same for the four pixels: found once, then id_src = (temporary & mask) | other.
+  us_types_pkg::fp32_t [2:0][3:0]      id_src_mask, id_src_other;  // source, channel
+  always_comb begin
+    for (int i = 0; i < 3; i++) begin
+      for (int c = 0; c < 3; c++) begin
+        id_src_mask[i][c]  = {32{!id_rgb_src_const[i] && !id_rgb_src_addr[i][7]}};
+        id_src_other[i][c] = id_rgb_src_const[i] ? id_const_rdata[i][c] :
+                             id_rgb_src_addr[i][7] ? inline_constant(id_rgb_src_addr[i][6:0]) : 32'h0;
+      end
+      id_src_mask[i][3]  = {32{!id_alpha_src_const[i] && !id_alpha_src_addr[i][7]}};
+      id_src_other[i][3] = id_alpha_src_const[i] ? id_const_rdata[3 + i][3] :
+                           id_alpha_src_addr[i][7] ? inline_constant(id_alpha_src_addr[i][6:0]) : 32'h0;
+    end
+  end
+
   us_types_pkg::fp32_t [3:0][2:0][3:0] id_src;
   us_types_pkg::fp32_t [3:0][3:0]      id_coord;
   always_comb begin
     for (int p = 0; p < 4; p++) begin
-      for (int i = 0; i < 3; i++) begin
-        for (int c = 0; c < 3; c++) begin
-          id_src[p][i][c] = id_rgb_src_const[i] ? id_const_rdata[i][c] :
-                            id_rgb_src_addr[i][7] ? inline_constant(id_rgb_src_addr[i][6:0]) : trf_rdata_i[p][i][c];
-        end
-        id_src[p][i][3] = id_alpha_src_const[i] ? id_const_rdata[3 + i][3] :
-                          id_alpha_src_addr[i][7] ? inline_constant(id_alpha_src_addr[i][6:0]) :
-                                                    trf_rdata_i[p][i][3];
-      end
+      id_src[p] = (trf_rdata_i[p] & id_src_mask) | id_src_other;
       for (int c = 0; c < 4; c++) begin
         id_coord[p][c] = trf_rdata_i[p][0][id_tex_src_swz[c]];
       end
