@@ -641,10 +641,13 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
         if (now)
             launch(rtl, ctx, in.covered);
     };
-    // The first wave launches each context as soon as its inputs are in, so the first quads run while the next ones
-    // load; the steady state below starts once every context of the wave runs.
-    for (unsigned wave = 0; wave < US_NUM_CTX && launched < o.quads; wave++)
-        start_quad(wave, true);
+    // The first wave loads every context, then launches them in consecutive cycles, so that all start together and
+    // the steady state below is every context running.
+    unsigned wave = 0;
+    for (; wave < US_NUM_CTX && launched < o.quads; wave++)
+        start_quad(wave, false);
+    for (unsigned c = 0; c < wave; c++)
+        launch(rtl, c, ctx_inputs[c].covered);
     if (o.flip_bit >= 0)
         rtl.flip_next_red_write(1u << o.flip_bit);
 
