@@ -96,9 +96,8 @@ module us_operand_ctl (
     for (int s = 0; s < 13; s++) begin
       idx_o[s] = {sel[s], swz[s][1:0]};
       keep[s]  = alt_o[s] || !swz[s][2];
-      cval[s]  = 32'h0;
-      if (!keep[s] && swz[s][1:0] == 2'd1) cval[s] = us_fp_pkg::Half;
-      if (!keep[s] && swz[s][1:0] == 2'd2) cval[s] = us_fp_pkg::One;
+      // 0.5 (swizzle 5) 3F00_0000 and 1 (6) 3F80_0000, without branches
+      cval[s]  = {2'b00, {6{!keep[s] && (swz[s][1] ^ swz[s][0])}}, !keep[s] && swz[s][1:0] == 2'd2, 23'h0};
       and_o[s] = {mods[s] != 2'd2, 31'h7FFF_FFFF} & {32{keep[s]}};
       or_o[s]  = cval[s] | {mods[s] == 2'd3, 31'h0};  // the constants are positive: ABS leaves them
       xor_o[s] = {mods[s] == 2'd1, 31'h0};

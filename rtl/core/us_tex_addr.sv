@@ -2,6 +2,7 @@
 // (docs/spec.md section 6, model/golden/us_tex.c). Unless UNSCALED, S and T are multiplied by the texture's width and
 // height; the texel is (floor(S), floor(T)) clamped to the texture, where NaN and everything below 1 give 0.
 module us_tex_addr (
+  input  logic        en_i,       // a lookup: the address is computed only then (0 otherwise, where it is not read)
   input  logic        unscaled_i,
   input  logic [31:0] s_i,
   input  logic [31:0] t_i,
@@ -40,21 +41,22 @@ module us_tex_addr (
     end
   endfunction
 
+  // The multipliers and the index logic run only for a lookup, and the multipliers only when it is scaled (the
+  // functions of us_fp_pkg in a branch: the Verilated model evaluates them only then).
   logic [31:0] s_scaled, t_scaled;
-  us_fp_mul u_s (
-    .a_i          (s_i),
-    .b_i          (small_uint_to_fp(width_i)),
-    .zero_legacy_i(1'b0),
-    .prod_o       (s_scaled)
-  );
-  us_fp_mul u_t (
-    .a_i          (t_i),
-    .b_i          (small_uint_to_fp(height_i)),
-    .zero_legacy_i(1'b0),
-    .prod_o       (t_scaled)
-  );
-
-  assign x_o = texel_index(unscaled_i ? s_i : s_scaled, width_i - 5'd1);
-  assign y_o = texel_index(unscaled_i ? t_i : t_scaled, height_i - 5'd1);
+  always_comb begin
+    s_scaled = s_i;
+    t_scaled = t_i;
+    x_o      = 4'd0;
+    y_o      = 4'd0;
+    if (en_i) begin
+      if (!unscaled_i) begin
+        s_scaled = us_fp_pkg::fp_mul(s_i, small_uint_to_fp(width_i), 1'b0);
+        t_scaled = us_fp_pkg::fp_mul(t_i, small_uint_to_fp(height_i), 1'b0);
+      end
+      x_o = texel_index(s_scaled, width_i - 5'd1);
+      y_o = texel_index(t_scaled, height_i - 5'd1);
+    end
+  end
 
 endmodule

@@ -10,20 +10,15 @@ module us_tex_proj (
   output logic [31:0] t_o
 );
 
-  logic [31:0] s_div, t_div;
-  us_fp_mul u_s (
-    .a_i          (s_i),
-    .b_i          (rcp_q_i),
-    .zero_legacy_i(1'b0),
-    .prod_o       (s_div)
-  );
-  us_fp_mul u_t (
-    .a_i          (t_i),
-    .b_i          (rcp_q_i),
-    .zero_legacy_i(1'b0),
-    .prod_o       (t_div)
-  );
-  assign s_o = proj_i ? s_div : s_i;
-  assign t_o = proj_i ? t_div : t_i;
+  // The multipliers are computed only for PROJ (the functions of us_fp_pkg in a branch: the Verilated model
+  // evaluates them only then).
+  always_comb begin
+    s_o = s_i;
+    t_o = t_i;
+    if (proj_i) begin
+      s_o = us_fp_pkg::fp_mul(s_i, rcp_q_i, 1'b0);
+      t_o = us_fp_pkg::fp_mul(t_i, rcp_q_i, 1'b0);
+    end
+  end
 
 endmodule

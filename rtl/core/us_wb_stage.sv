@@ -125,12 +125,14 @@ module us_wb_stage #(
   // ---------------------------------------------------------------------------------------------------------
   // Texture lookup
   // ---------------------------------------------------------------------------------------------------------
+  logic                           wb_alu, wb_out, wb_tex_lookup, wb_texkill;
   logic [4:0]                     wb_tex_width, wb_tex_height;
   logic [3:0][11:0]               wb_tex_raddr;   // per pixel
   us_types_pkg::fp32_t [3:0][3:0] wb_texel;       // pixel, channel
   logic [3:0][3:0]                wb_tex_x, wb_tex_y;
   for (genvar p = 0; p < 4; p++) begin : g_tex
     us_tex_addr u_addr (
+      .en_i      (wb_tex_lookup),
       .unscaled_i(wb_tex_inst.unscaled == 1'b1),
       .s_i       (ex_s_i[p]),
       .t_i       (ex_t_i[p]),
@@ -167,7 +169,6 @@ module us_wb_stage #(
   // ---------------------------------------------------------------------------------------------------------
   // The instruction's effects
   // ---------------------------------------------------------------------------------------------------------
-  logic                           wb_alu, wb_out, wb_tex_lookup, wb_texkill;
   us_types_pkg::pix_mask_t        wb_kill;
   us_types_pkg::fp32_t [3:0][3:0] wb_tval;        // pixel, channel: the texel through the destination swizzle
   logic [3:0][1:0]                wb_tex_dst_swz;
