@@ -6,6 +6,7 @@
 #include "golden/us_alu_plan.h"
 #include "golden/us_bound_ops.h"
 #include "golden/us_fp.h"
+#include "golden/us_u32x4.h"
 
 #define FP_TWO 0x40000000u
 #define SIGN 0x80000000u
@@ -143,52 +144,53 @@ static const uint32_t *operand_source(const us_alu_plan_t *pl, const uint32_t sr
     return sp->base + swz;
 }
 
-/* An operand's channel on four lanes, straight from the registers as the slot says (a temporary at its fixed
- * pixel stride, a constant or a value once for all pixels), through the input modifier: ((v & and) | or) ^ xor
- * written as (v & and) ^ xor, since -|v| is |v| with the sign flipped. */
-static void read_operand(const us_alu_plan_t *pl, const uint32_t srcp[4][US_NPIX], const us_operand_read_t *rd,
-                         uint32_t out[US_NPIX])
+/* The source parts in parts (bit i: rgb src0-2, alpha src0-2) channel by channel: block 4 i + c holds channel c
+ * at the four pixels. A temporary's four pixel vectors are transposed; a constant or an inline value is the same
+ * at every pixel. */
+static void source_blocks(const us_alu_plan_t *pl, unsigned parts, uint32_t blk[US_NBLOCK][US_NPIX])
 {
-    uint32_t and_mask = ~((uint32_t)(rd->mod >> 1 & 1u) << 31), xor_mask = (uint32_t)(rd->mod & 1u) << 31;
-    switch (rd->kind) {
-    case US_READ_TEMP: {
-        const uint32_t *v = pl->src[rd->src].base + rd->chan;
-        for (unsigned p = 0; p < US_NPIX; p++)
-            out[p] = (v[p * US_NTEMP * 4u] & and_mask) ^ xor_mask;
-        break;
-    }
-    case US_READ_CONST: {
-        uint32_t v = (pl->src[rd->src].base[rd->chan] & and_mask) ^ xor_mask;
-        for (unsigned p = 0; p < US_NPIX; p++)
-            out[p] = v;
-        break;
-    }
-    case US_READ_SRCP:
-        for (unsigned p = 0; p < US_NPIX; p++)
-            out[p] = (srcp[rd->chan][p] & and_mask) ^ xor_mask;
-        break;
-    default:
-        for (unsigned p = 0; p < US_NPIX; p++)
-            out[p] = rd->value;
-        break;
+    for (unsigned i = 0; i < 6; i++) {
+        if (!(parts >> i & 1u))
+            continue;
+        const us_source_plan_t *sp = &pl->src[i];
+        u32x4 col[4];
+        if (sp->pixel_stride) {
+            const uint32_t *v = sp->base;
+            u32x4_transpose(u32x4_load(v), u32x4_load(v + sp->pixel_stride), u32x4_load(v + 2 * sp->pixel_stride),
+                            u32x4_load(v + 3 * sp->pixel_stride), col);
+        } else {
+            for (unsigned c = 0; c < 4; c++)
+                col[c] = u32x4_splat(sp->base[c]);
+        }
+        for (unsigned c = 0; c < 4; c++)
+            u32x4_store(blk[4 * i + c], col[c]);
     }
 }
 
-/* The operand channels the units read (the slot's reads), and src0 where MDH/MDV read it. */
+/* The operand channels the units read (the slot's reads), and src0 where MDH/MDV read it: each from its block,
+ * through the modifier, as the slot's read list says. */
 static void read_operands(const us_exec_t *x, const us_alu_plan_t *pl, us_alu_operands_t *o)
 {
     const us_alu_slot_t *sl = pl->slot;
-    uint32_t srcp[4][US_NPIX];
-    if (sl->srcp_reads)
-        srcp_lanes(x, pl, sl->srcp_reads, srcp);
-    uint32_t *dst[3] = {o->a, o->b, o->c};
-    for (unsigned k = 0; k < 3; k++)
+    _Alignas(16) uint32_t blk[US_NBLOCK][US_NPIX];
+    source_blocks(pl, sl->refs_used, blk);
+    u32x4_store(blk[US_BLOCK_ZERO], u32x4_splat(0));
+    if (sl->srcp_reads) {
+        unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
         for (unsigned c = 0; c < 4; c++)
-            if (sl->reads[k] >> c & 1u)
-                read_operand(pl, srcp, &sl->read[k][c], dst[k] + c * US_NPIX);
+            if (sl->srcp_reads >> c & 1u) {
+                unsigned part = c < 3 ? 0u : 3u;
+                presub_lanes(c < 3 ? rop : aop, blk[4 * part + c], blk[4 * (part + 1u) + c], blk[US_BLOCK_SRCP + c]);
+            }
+    }
+    for (unsigned i = 0; i < sl->n_reads; i++) {
+        const us_operand_read_t *rd = &sl->read[i];
+        u32x4 v = (u32x4_load(blk[rd->block]) & u32x4_splat(rd->and_mask)) ^ u32x4_splat(rd->xor_mask);
+        u32x4_store(o->abc[rd->dst >> 2] + (rd->dst & 3u) * US_NPIX, v);
+    }
     for (unsigned c = 0; sl->src0_reads && c < 4; c++)
         if (sl->src0_reads >> c & 1u)
-            source_lanes(pl, 0, c, o->src0 + c * US_NPIX);
+            memcpy(o->src0 + c * US_NPIX, blk[(c < 3 ? 0u : 12u) + c], sizeof blk[0]);
 }
 
 void us_exec_alu(us_exec_t *x)

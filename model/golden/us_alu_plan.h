@@ -24,8 +24,8 @@ typedef struct us_alu_plan {
  * channels r g b, the alpha unit a (an rgb DP4 all four of A and B). src0 is source 0 before swizzle and
  * modifier, which MDH/MDV read from the neighbour pixels. Only the lanes the slot's reads name are filled. */
 typedef struct us_alu_operands {
-    uint32_t a[4 * US_NPIX], b[4 * US_NPIX], c[4 * US_NPIX];
-    uint32_t src0[4 * US_NPIX];
+    _Alignas(16) uint32_t abc[3][4 * US_NPIX]; /* A B C */
+    _Alignas(16) uint32_t src0[4 * US_NPIX];
 } us_alu_operands_t;
 
 /* Both units on all four lanes (us_alu_units.c): res as the operands, after OMOD and clamp, in the channels the

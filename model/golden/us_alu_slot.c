@@ -41,26 +41,24 @@ static uint32_t modify(uint32_t v, unsigned mod)
     return ((v & and_mask) | or_mask) ^ (mod == 1u ? 0x80000000u : 0u);
 }
 
-/* How the exact path reads channel ch (r g b a) of an operand; notes the srcp channel or source part it reads. */
-static void operand_read(us_alu_slot_t *s, const us_operand_plan_t *op, unsigned ch, us_operand_read_t *rd)
+/* How the exact path reads channel ch (r g b a) of operand k; notes the srcp channel or source part it reads. */
+static void operand_read(us_alu_slot_t *s, const us_operand_plan_t *op, unsigned k, unsigned ch, us_operand_read_t *rd)
 {
     static const uint32_t swizzle_constant[4] = {0u, US_FP_HALF, US_FP_ONE, 0u};
     unsigned swz = op->swz[ch < 3 ? ch : 0], part = (swz < 3u ? 0u : 3u) + op->sel;
-    rd->mod = op->mod;
-    if (swz >= 4u) {
-        rd->kind = US_READ_VALUE;
-        rd->value = modify(swizzle_constant[swz - 4u], op->mod);
+    rd->dst = (uint8_t)(4u * k + ch);
+    /* (v & and) ^ xor: abs clears the sign, neg and -abs flip it after */
+    rd->and_mask = op->mod >= 2u ? 0x7FFFFFFFu : 0xFFFFFFFFu;
+    rd->xor_mask = op->mod == 1u || op->mod == 3u ? 0x80000000u : 0u;
+    if (swz >= 4u || (op->sel != 3u && s->src[part].kind == US_SRC_INLINE)) {
+        rd->block = US_BLOCK_ZERO;
+        rd->and_mask = 0;
+        rd->xor_mask = modify(swz >= 4u ? swizzle_constant[swz - 4u] : s->inline_value[part], op->mod);
     } else if (op->sel == 3u) {
-        rd->kind = US_READ_SRCP;
-        rd->chan = (uint8_t)swz;
+        rd->block = (uint8_t)(US_BLOCK_SRCP + swz);
         s->srcp_reads |= (uint8_t)(1u << swz);
-    } else if (s->src[part].kind == US_SRC_INLINE) {
-        rd->kind = US_READ_VALUE;
-        rd->value = modify(s->inline_value[part], op->mod);
     } else {
-        rd->kind = s->src[part].kind == US_SRC_CONST ? US_READ_CONST : US_READ_TEMP;
-        rd->src = (uint8_t)part;
-        rd->chan = (uint8_t)swz;
+        rd->block = (uint8_t)(4u * part + swz);
         s->refs_used |= (uint8_t)(1u << part);
     }
 }
@@ -124,7 +122,7 @@ static void unit_reads(const us_decoded_t *d, us_alu_slot_t *s)
     for (unsigned k = 0; k < 3; k++)
         for (unsigned ch = 0; ch < 4; ch++)
             if (s->reads[k] >> ch & 1u)
-                operand_read(s, ch < 3 ? &s->rgb[k] : &s->alpha[k], ch, &s->read[k][ch]);
+                operand_read(s, ch < 3 ? &s->rgb[k] : &s->alpha[k], k, ch, &s->read[s->n_reads++]);
     /* the pre-subtract reads src0 and src1 of its channel, MDH/MDV src0 */
     for (unsigned c = 0; c < 4; c++) {
         unsigned part = c < 3 ? 0u : 3u;

@@ -15,13 +15,16 @@ typedef struct us_operand_plan {
 
 enum { US_SRC_TEMP, US_SRC_CONST, US_SRC_INLINE };
 
-/* How the exact path reads one operand channel at the four pixels: a temporary's or a constant's channel chan of
- * source part src (0-2 rgb src0-2, 3-5 alpha src0-2), srcp's channel chan, or one value (an inline or swizzle
- * constant, its modifier applied here). */
-enum { US_READ_TEMP, US_READ_CONST, US_READ_SRCP, US_READ_VALUE };
+/* How the exact path reads one operand channel at the four pixels: from the quad's source blocks (us_alu.c), each
+ * a channel of a source part at the four pixels, then through the input modifier as (v & and) ^ xor (-|v| is |v|
+ * with the sign flipped). A value for all pixels (an inline or swizzle constant, its modifier applied) reads the
+ * zero block with and 0 and xor the value, so every read is the same three steps. */
+enum { US_BLOCK_SRCP = 24, US_BLOCK_ZERO = 28, US_NBLOCK = 29 }; /* source part p channel c: block 4 p + c */
 typedef struct us_operand_read {
-    uint8_t kind, src, chan, mod;
-    uint32_t value;
+    uint8_t dst;   /* operand k (A B C) channel c: 4 k + c */
+    uint8_t block; /* the block it reads */
+    uint8_t spare[2];
+    uint32_t and_mask, xor_mask;
 } us_operand_read_t;
 
 /* Where a source part (src0-2 of the rgb or the alpha unit) reads: a temporary or a constant at addr (plus aL when
@@ -46,9 +49,10 @@ typedef struct us_alu_slot {
     uint8_t src0_reads;   /* src0 channels MDH/MDV read (at pixel 0 and its neighbour) */
     uint8_t alpha_needed; /* the alpha op runs (its result is read, or rgb SOP copies it) */
     uint8_t dot_needed;   /* the rgb dot product runs (an rgb DP op whose result something reads) */
-    uint8_t refs_used;    /* source parts the exact path reads from the registers (bit i: src of read[][]) */
-    uint8_t spare[2];
-    us_operand_read_t read[3][4]; /* operands A B C, channels r g b a: those in reads[] */
+    uint8_t refs_used;    /* source parts the exact path reads from the registers (bit i: the blocks 4 i .. 4 i + 3) */
+    uint8_t n_reads;      /* entries of read[] */
+    uint8_t spare;
+    us_operand_read_t read[12]; /* the operand channels in reads[], A's r g b a, then B's, then C's */
 } us_alu_slot_t;
 
 /* The static plan of instruction in, decoded as d (an ALU or OUT instruction; any other type gives a plan no step
