@@ -7,6 +7,7 @@
 #include "golden/us_alu_plan.h"
 #include "golden/us_bound_ops.h"
 #include "golden/us_fp.h"
+#include "golden/us_fp_x4.h"
 
 static bool pred_cmp0(uint32_t v, unsigned op)
 {
@@ -98,72 +99,55 @@ static void write_alu_result(us_exec_t *x, unsigned p, uint8_t en, const uint32_
     }
 }
 
-/* Four 32-bit lanes as one value (the GCC and Clang vector extension: SSE2 on x86-64, plain code elsewhere). */
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-
-static inline u32x4 load_u32x4(const uint32_t *p)
-{
-    u32x4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-/* Channel mask bits 0..3 as lanes of all ones. */
-static inline u32x4 channel_lanes(unsigned mask)
-{
-    return (u32x4){0u - (mask & 1u), 0u - (mask >> 1 & 1u), 0u - (mask >> 2 & 1u), 0u - (mask >> 3 & 1u)};
-}
+/* A channel mask (bits 0..3) as lanes of all ones. */
+static const uint32_t channel_lanes[16][4] = {
+    {0, 0, 0, 0}, {~0u, 0, 0, 0}, {0, ~0u, 0, 0}, {~0u, ~0u, 0, 0}, {0, 0, ~0u, 0}, {~0u, 0, ~0u, 0},
+    {0, ~0u, ~0u, 0}, {~0u, ~0u, ~0u, 0}, {0, 0, 0, ~0u}, {~0u, 0, 0, ~0u}, {0, ~0u, 0, ~0u}, {~0u, ~0u, 0, ~0u},
+    {0, 0, ~0u, ~0u}, {~0u, 0, ~0u, ~0u}, {0, ~0u, ~0u, ~0u}, {~0u, ~0u, ~0u, ~0u}};
 
 /* Temporary writes of all writers when every pixel has the same channel masks (no predication) and no record or
  * bounds are wanted: the common case. res is channel by channel; a pixel's four channels come from a transpose. */
 static void write_temps_uniform(us_quad_t *q, uint8_t writers, unsigned rdst, uint8_t rmask, unsigned adst,
                                 uint8_t amask, const uint32_t res[4 * US_NPIX])
 {
-    u32x4 r = load_u32x4(res), g = load_u32x4(res + US_NPIX), b = load_u32x4(res + 2 * US_NPIX);
-    u32x4 a = load_u32x4(res + 3 * US_NPIX);
-    u32x4 rg_lo = __builtin_shufflevector(r, g, 0, 4, 1, 5), rg_hi = __builtin_shufflevector(r, g, 2, 6, 3, 7);
-    u32x4 ba_lo = __builtin_shufflevector(b, a, 0, 4, 1, 5), ba_hi = __builtin_shufflevector(b, a, 2, 6, 3, 7);
-    const u32x4 pixel[US_NPIX] = {
-        __builtin_shufflevector(rg_lo, ba_lo, 0, 1, 4, 5), __builtin_shufflevector(rg_lo, ba_lo, 2, 3, 6, 7),
-        __builtin_shufflevector(rg_hi, ba_hi, 0, 1, 4, 5), __builtin_shufflevector(rg_hi, ba_hi, 2, 3, 6, 7)};
-    u32x4 rwrite = channel_lanes(rmask), awrite = channel_lanes(amask);
+    u32x4 pixel[US_NPIX];
+    u32x4_transpose(u32x4_load(res), u32x4_load(res + US_NPIX), u32x4_load(res + 2 * US_NPIX),
+                    u32x4_load(res + 3 * US_NPIX), pixel);
+    u32x4 rwrite = u32x4_load(channel_lanes[rmask]), awrite = u32x4_load(channel_lanes[amask]);
     for (unsigned p = 0; p < US_NPIX; p++) {
         if (!(writers >> p & 1u))
             continue;
         uint32_t *rt = q->temp[p][rdst], *at = q->temp[p][adst];
-        u32x4 v = load_u32x4(rt);
-        v = (v & ~rwrite) | (pixel[p] & rwrite);
-        memcpy(rt, &v, sizeof v); /* then the alpha write: it sees the rgb one when adst == rdst */
-        v = load_u32x4(at);
-        v = (v & ~awrite) | (pixel[p] & awrite);
-        memcpy(at, &v, sizeof v);
+        u32x4 v = u32x4_load(rt);
+        u32x4_store(rt, (v & ~rwrite) | (pixel[p] & rwrite)); /* then the alpha write: it sees the rgb one when
+                                                                  adst == rdst */
+        v = u32x4_load(at);
+        u32x4_store(at, (v & ~awrite) | (pixel[p] & awrite));
         q->temp_written[rdst][p] |= rmask;
         q->temp_written[adst][p] |= amask;
     }
 }
 
 /* Predicate bits and the ALU result of all writers when every pixel has the same channel masks (no predication)
- * and no record or bounds are wanted: each compare once over the lanes. */
+ * and no record or bounds are wanted: each compare once on the four lanes, pixel p's predicate bits in lane p. */
 static void write_flags_uniform(us_exec_t *x, uint8_t writers, uint8_t pmask, const uint32_t res[4 * US_NPIX])
 {
     const us_decoded_t *d = x->d;
     us_quad_t *q = x->q;
     if (pmask) {
-        uint32_t holds[4] = {0, 0, 0, 0}; /* per channel, a pixel mask */
-        for (unsigned c = 0; c < 4; c++)
-            if (pmask >> c & 1u)
-                holds[c] = us_fp_cmp0_lanes(res + c * US_NPIX, US_NPIX,
-                                            c < 3 ? d->u.alu.rgb_inst.target : d->u.alu.alpha_inst.target);
-        for (unsigned p = 0; p < US_NPIX; p++) {
-            unsigned bits = (holds[0] >> p & 1u) | (holds[1] >> p & 1u) << 1 | (holds[2] >> p & 1u) << 2 |
-                            (holds[3] >> p & 1u) << 3;
+        unsigned rop = d->u.alu.rgb_inst.target, aop = d->u.alu.alpha_inst.target;
+        u32x4 bits = (us_fp_cmp0_x4(u32x4_load(res), rop) & u32x4_splat(1u)) |
+                     (us_fp_cmp0_x4(u32x4_load(res + US_NPIX), rop) & u32x4_splat(2u)) |
+                     (us_fp_cmp0_x4(u32x4_load(res + 2 * US_NPIX), rop) & u32x4_splat(4u)) |
+                     (us_fp_cmp0_x4(u32x4_load(res + 3 * US_NPIX), aop) & u32x4_splat(8u));
+        for (unsigned p = 0; p < US_NPIX; p++)
             if (writers >> p & 1u)
-                q->pred[p] = (uint8_t)((q->pred[p] & ~pmask) | bits);
-        }
+                q->pred[p] = (uint8_t)((q->pred[p] & ~pmask) | (bits[p] & pmask));
     }
     if (d->u.alu.rgb_inst.alu_wmask) {
         unsigned ch = d->cmn.alu_result_sel ? 3u : 0u;
-        uint32_t b = us_fp_cmp0_lanes(res + ch * US_NPIX, US_NPIX, d->cmn.alu_result_op);
+        u32x4 holds = us_fp_cmp0_x4(u32x4_load(res + ch * US_NPIX), d->cmn.alu_result_op);
+        unsigned b = (holds[0] & 1u) | (holds[1] & 2u) | (holds[2] & 4u) | (holds[3] & 8u);
         q->alu_result = (uint8_t)((q->alu_result & ~writers) | (b & writers));
     }
 }

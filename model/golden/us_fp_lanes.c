@@ -2,6 +2,7 @@
  * of one per pixel and channel, each lane through the very kernels of the scalar API (us_fp_core.h), so the
  * results are the scalar ones bit for bit. Loops without calls the compiler can unroll and keep in registers. */
 #include "golden/us_fp_core.h"
+#include "golden/us_fp_x4.h"
 
 void us_fp_add_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, unsigned n)
 {
@@ -79,40 +80,36 @@ void us_fp_frc_lanes(uint32_t *r, const uint32_t *a, unsigned n)
         r[i] = fp_frc(a[i]);
 }
 
-/* OMOD 7 (pass) is the common MIN/MAX/CMP/CND case and costs nothing; otherwise one scale for all lanes. */
+/* OMOD 7 (pass) is the common MIN/MAX/CMP/CND case and costs nothing; otherwise one scale for all lanes, four at
+ * a time (us_fp_x4.h), the last n % 4 one by one. */
 void us_fp_omod_clamp_lanes(uint32_t *r, unsigned n, unsigned omod, bool clamp)
 {
+    unsigned n4 = n & ~3u;
     if ((omod & 7u) != 7u) {
         int32_t k = omod_log2(omod & 7u);
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n4; i += 4)
+            u32x4_store(r + i, us_fp_omod_scale_x4(u32x4_load(r + i), k));
+        for (unsigned i = n4; i < n; i++)
             r[i] = omod_scale(r[i], k);
     }
-    if (clamp)
-        for (unsigned i = 0; i < n; i++)
+    if (clamp) {
+        for (unsigned i = 0; i < n4; i += 4)
+            u32x4_store(r + i, us_fp_clamp01_x4(u32x4_load(r + i)));
+        for (unsigned i = n4; i < n; i++)
             r[i] = fp_clamp01(r[i]);
+    }
 }
 
-/* One op for all lanes, so the loops hold no branch. */
+/* Four lanes at a time (us_fp_x4.h, the ALU's predicate writes use the same), the last n % 4 one by one. */
 uint32_t us_fp_cmp0_lanes(const uint32_t *v, unsigned n, unsigned op)
 {
     uint32_t bits = 0;
-    switch (op & 3u) {
-    case 0:
-        for (unsigned i = 0; i < n; i++)
-            bits |= (uint32_t)reads_as_zero(v[i]) << i;
-        break;
-    case 1:
-        for (unsigned i = 0; i < n; i++)
-            bits |= (uint32_t)((v[i] & SIGN_BIT) && !reads_as_zero(v[i]) && !is_nan(v[i])) << i;
-        break;
-    case 2:
-        for (unsigned i = 0; i < n; i++)
-            bits |= (uint32_t)(!is_nan(v[i]) && (reads_as_zero(v[i]) || !(v[i] & SIGN_BIT))) << i;
-        break;
-    default:
-        for (unsigned i = 0; i < n; i++)
-            bits |= (uint32_t)!reads_as_zero(v[i]) << i;
-        break;
+    unsigned i = 0;
+    for (; i + 4u <= n; i += 4u) {
+        u32x4 h = us_fp_cmp0_x4(u32x4_load(v + i), op);
+        bits |= ((h[0] & 1u) | (h[1] & 2u) | (h[2] & 4u) | (h[3] & 8u)) << i;
     }
+    for (; i < n; i++)
+        bits |= (uint32_t)fp_cmp0(v[i], op) << i;
     return bits;
 }

@@ -259,22 +259,24 @@ static uint32_t h_frc(const uint32_t *v) { return host_frc(v[0]); }
 static uint32_t m_clamp01(const uint32_t *v) { return us_fp_clamp01(v[0]); }
 static uint32_t h_clamp01(const uint32_t *v) { return host_clamp01(v[0]); }
 
+/* Five lanes of the same value through the lane form of OMOD (and the clamp): four take the four-lane path
+ * (us_fp_x4.h), the fifth the one-by-one tail. Any lane that differs from the first poisons the result. */
+static uint32_t omod_lanes(uint32_t v, unsigned k, bool clamp)
+{
+    uint32_t r[5] = {v, v, v, v, v};
+    us_fp_omod_clamp_lanes(r, 5, k, clamp);
+    for (unsigned i = 1; i < 5; i++)
+        if (r[i] != r[0])
+            return ~r[0];
+    return r[0];
+}
+
 /* Each OMOD also in its lane form, alone and with the clamp after it (the lane form's one pass). */
 #define OMOD_OP(K)                                                                                \
     static uint32_t m_omod##K(const uint32_t *v) { return us_fp_omod(v[0], K); }               \
     static uint32_t h_omod##K(const uint32_t *v) { return host_omod(v[0], K); }                \
-    static uint32_t m_omod_lane##K(const uint32_t *v)                                           \
-    {                                                                                           \
-        uint32_t r = v[0];                                                                      \
-        us_fp_omod_clamp_lanes(&r, 1, K, false);                                                \
-        return r;                                                                               \
-    }                                                                                           \
-    static uint32_t m_omod_clamp_lane##K(const uint32_t *v)                                     \
-    {                                                                                           \
-        uint32_t r = v[0];                                                                      \
-        us_fp_omod_clamp_lanes(&r, 1, K, true);                                                 \
-        return r;                                                                               \
-    }                                                                                           \
+    static uint32_t m_omod_lane##K(const uint32_t *v) { return omod_lanes(v[0], K, false); }   \
+    static uint32_t m_omod_clamp_lane##K(const uint32_t *v) { return omod_lanes(v[0], K, true); } \
     static uint32_t h_omod_clamp##K(const uint32_t *v) { return host_clamp01(host_omod(v[0], K)); }
 OMOD_OP(0)
 OMOD_OP(1)
@@ -285,8 +287,17 @@ OMOD_OP(5)
 OMOD_OP(6)
 OMOD_OP(7)
 
+/* The compare with zero, scalar and in its lane form on five lanes of the value (four on the four-lane path, one
+ * on the tail): a lane that disagrees with the scalar form gives 2, which no compare returns. */
+static uint32_t cmp0_both(uint32_t v, unsigned op)
+{
+    const uint32_t lanes[5] = {v, v, v, v, v};
+    uint32_t want = us_fp_cmp0(v, op);
+    return us_fp_cmp0_lanes(lanes, 5, op) == (want ? 0x1Fu : 0u) ? want : 2u;
+}
+
 #define CMP0_OP(K)                                                                   \
-    static uint32_t m_cmp0_##K(const uint32_t *v) { return us_fp_cmp0(v[0], K); } \
+    static uint32_t m_cmp0_##K(const uint32_t *v) { return cmp0_both(v[0], K); } \
     static uint32_t h_cmp0_##K(const uint32_t *v) { return host_cmp0(v[0], K); }
 CMP0_OP(0)
 CMP0_OP(1)
@@ -593,6 +604,24 @@ static unsigned long long run_lanes(unsigned long calls)
         for (unsigned i = 0; i < LANES; i++)
             if (out[i] != want[i] && bad++ < SHOW_MISMATCHES)
                 printf("  MISMATCH mad lanes: lane %u -> %08x, scalar %08x\n", i, out[i], want[i]);
+        /* OMOD and the clamp on lanes of mixed styles (the four-lane path and the tail: 15 lanes) */
+        unsigned omod = rnd() % 7u, n = LANES - 1u;
+        bool clamp = rnd() & 1u;
+        for (unsigned i = 0; i < n; i++) {
+            r[i] = b[i];
+            want[i] = clamp ? us_fp_clamp01(us_fp_omod(b[i], omod)) : us_fp_omod(b[i], omod);
+        }
+        us_fp_omod_clamp_lanes(r, n, omod, clamp);
+        unsigned op = rnd() & 3u;
+        uint32_t holds = us_fp_cmp0_lanes(b, n, op), want_holds = 0;
+        for (unsigned i = 0; i < n; i++)
+            want_holds |= (uint32_t)us_fp_cmp0(b[i], op) << i;
+        if (holds != want_holds && bad++ < SHOW_MISMATCHES)
+            printf("  MISMATCH cmp0 %u lanes: %04x, scalar %04x\n", op, holds, want_holds);
+        for (unsigned i = 0; i < n; i++)
+            if (r[i] != want[i] && bad++ < SHOW_MISMATCHES)
+                printf("  MISMATCH omod %u clamp %d lanes: lane %u -> %08x, scalar %08x\n", omod, clamp, i, r[i],
+                       want[i]);
     }
     printf("lane forms: %lu calls of %u lanes against the scalar ops, %llu failed\n", calls, LANES, bad);
     return bad;

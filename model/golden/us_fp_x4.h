@@ -1,0 +1,60 @@
+/* fp32 ops that take no rounding, on four lanes as one value: OMOD and clamp (the lane forms, us_fp_lanes.c) and
+ * the compare with zero (the ALU's predicate and ALU-result writes). The same rules as the scalar forms
+ * (us_fp_core.h, docs/fp.md part A), written as lane masks and selects; SSE2 has signed lane compares only, so
+ * every compare is of values below 2^31 or of the sign. Internal to the model's arithmetic and the ALU. */
+#ifndef US_FP_X4_H
+#define US_FP_X4_H
+
+#include "golden/us_fp.h"
+#include "golden/us_u32x4.h"
+
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+
+/* m ? x : y, lane by lane, for m all ones or all zeros. */
+static inline u32x4 u32x4_select(u32x4 m, u32x4 x, u32x4 y) { return (m & x) | (~m & y); }
+
+/* r * 2^k for OMOD's k (-3..3), exact, as omod_scale (us_fp_core.h): overflow to a signed infinity, a result
+ * below 2^-126 (or a zero or denormal r) to a signed zero, a NaN to the canonical NaN, an infinity kept. */
+static inline u32x4 us_fp_omod_scale_x4(u32x4 r, int32_t k)
+{
+    u32x4 sign = r & u32x4_splat(0x80000000u);
+    i32x4 e = (i32x4)((r >> 23) & u32x4_splat(0xFFu));
+    i32x4 scaled = e + (i32x4){k, k, k, k};
+    u32x4 v = (r & u32x4_splat(~0x7F800000u)) | ((u32x4)scaled << 23);
+    v = u32x4_select((u32x4)(scaled > (i32x4){254, 254, 254, 254}), sign | u32x4_splat(0x7F800000u), v);
+    u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){1, 1, 1, 1});
+    v = u32x4_select(tiny, sign, v);
+    i32x4 mag = (i32x4)(r & u32x4_splat(0x7FFFFFFFu));
+    u32x4 special = u32x4_select((u32x4)(mag > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000}),
+                                 u32x4_splat(US_FP_CANON_NAN), r);
+    return u32x4_select((u32x4)(e == (i32x4){255, 255, 255, 255}), special, v);
+}
+
+/* Clamp to [0, 1] as fp_clamp01: a negative value (-0 too), a zero or denormal and a NaN give +0. */
+static inline u32x4 us_fp_clamp01_x4(u32x4 r)
+{
+    i32x4 s = (i32x4)r;
+    u32x4 to_zero = (u32x4)(s < (i32x4){0, 0, 0, 0}) |
+                    (u32x4)((i32x4)(r & u32x4_splat(0x7F800000u)) == (i32x4){0, 0, 0, 0}) |
+                    (u32x4)(s > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000});
+    i32x4 one = (i32x4){US_FP_ONE, US_FP_ONE, US_FP_ONE, US_FP_ONE};
+    u32x4 v = u32x4_select((u32x4)(s > one), (u32x4)one, r);
+    return v & ~to_zero;
+}
+
+/* op 0 ==, 1 <, 2 >=, 3 != (the predicate and ALU-result ops). Signed lane compares only: SSE2 has no other. */
+static inline u32x4 us_fp_cmp0_x4(u32x4 v, unsigned op)
+{
+    i32x4 mag = (i32x4)(v & u32x4_splat(0x7FFFFFFFu));
+    u32x4 zero = (u32x4)((i32x4)(v & u32x4_splat(0x7F800000u)) == (i32x4){0, 0, 0, 0});
+    u32x4 nan = (u32x4)(mag > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000});
+    u32x4 negative = (u32x4)((i32x4)v < (i32x4){0, 0, 0, 0});
+    switch (op & 3u) {
+    case 0: return zero;
+    case 1: return negative & ~zero & ~nan;
+    case 2: return ~nan & (zero | ~negative);
+    default: return ~zero;
+    }
+}
+
+#endif
