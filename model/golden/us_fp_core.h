@@ -70,16 +70,18 @@ __attribute__((noinline, unused)) static uint32_t add_special(uint32_t a, uint32
 
 static inline uint32_t fp_add(uint32_t a, uint32_t b)
 {
-    if (!both_normal(a, b))
-        return add_special(a, b);
     /* The operand of larger magnitude first (a if equal). A mask, not a branch: the order is random data. */
-    uint32_t swap = 0u - (uint32_t)((b & ABS_MASK) > (a & ABS_MASK));
-    uint32_t big = a ^ ((a ^ b) & swap);
-    uint32_t small = a ^ b ^ big;
+    uint32_t mag_a = a & ABS_MASK, mag_b = b & ABS_MASK;
+    uint32_t swap = 0u - (uint32_t)(mag_b > mag_a);
+    uint32_t big = mag_a ^ ((mag_a ^ mag_b) & swap), small = mag_a ^ mag_b ^ big; /* magnitudes */
+    /* Both normal: the smaller one is no zero or denormal, the larger one no infinity or NaN. */
+    if (small < HIDDEN_BIT || big >= INF_BITS)
+        return add_special(a, b);
+    uint32_t sign = (a ^ ((a ^ b) & swap)) & SIGN_BIT;
     /* Significands with the leading one at bit 61 (one bit of room for a carry). Aligning keeps every bit for
      * shifts up to 38, so the sum is exact. A larger shift means |small| < 2^-15 ulp(big): big +- small then
      * rounds to big, and so does big +- (the part of small that is kept), so nothing needs to be sticky. */
-    uint32_t shift = exp_field(big) - exp_field(small);
+    uint32_t shift = (big >> 23) - (small >> 23);
     shift = shift < 63u ? shift : 63u;
     uint64_t aligned = ((uint64_t)significand(small) << 38) >> shift;
     uint64_t subtract = 0u - (uint64_t)((a ^ b) >> 31); /* all ones when the signs differ */
@@ -87,8 +89,8 @@ static inline uint32_t fp_add(uint32_t a, uint32_t b)
     if (sum == 0)
         return 0; /* exact cancellation gives +0 when rounding to nearest */
     uint32_t lead = (uint32_t)__builtin_clzll(sum); /* 1 after a carry, 2 usually, more after cancellation */
-    int32_t exp = (int32_t)exp_field(big) + 2 - (int32_t)lead;
-    return round_and_pack(big & SIGN_BIT, exp, sum << (lead - 1));
+    int32_t exp = (int32_t)(big >> 23) + 2 - (int32_t)lead;
+    return round_and_pack(sign, exp, sum << (lead - 1));
 }
 
 /* Any operand a NaN, infinity, zero or denormal. */
