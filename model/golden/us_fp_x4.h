@@ -42,6 +42,53 @@ static inline u32x4 us_fp_clamp01_x4(u32x4 r)
     return v & ~to_zero;
 }
 
+static inline u32x4 us_fp_is_nan_x4(u32x4 x)
+{
+    return (u32x4)((i32x4)(x & u32x4_splat(0x7FFFFFFFu)) > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000});
+}
+
+static inline u32x4 us_fp_reads_as_zero_x4(u32x4 x)
+{
+    return (u32x4)((i32x4)(x & u32x4_splat(0x7F800000u)) == (i32x4){0, 0, 0, 0});
+}
+
+/* For non-NaN lanes after DAZ: integers in the same order as the values, -0 equal to +0 (order_key). */
+static inline i32x4 us_fp_order_key_x4(u32x4 x)
+{
+    u32x4 zero = us_fp_reads_as_zero_x4(x);
+    i32x4 mag = (i32x4)(x & ~zero & u32x4_splat(0x7FFFFFFFu)); /* DAZ: a denormal's magnitude is 0 */
+    return (i32x4)u32x4_select((u32x4)((i32x4)x < (i32x4){0, 0, 0, 0}), (u32x4)-mag, (u32x4)mag);
+}
+
+/* MIN and MAX as fp_min and fp_max: compare after DAZ, return the chosen operand's own bits, b on a NaN or a tie. */
+static inline u32x4 us_fp_min_x4(u32x4 a, u32x4 b)
+{
+    u32x4 pick_a = ~us_fp_is_nan_x4(a) & ~us_fp_is_nan_x4(b) & (u32x4)(us_fp_order_key_x4(a) < us_fp_order_key_x4(b));
+    return u32x4_select(pick_a, a, b);
+}
+
+static inline u32x4 us_fp_max_x4(u32x4 a, u32x4 b)
+{
+    u32x4 pick_a = ~us_fp_is_nan_x4(a) & ~us_fp_is_nan_x4(b) & (u32x4)(us_fp_order_key_x4(a) > us_fp_order_key_x4(b));
+    return u32x4_select(pick_a, a, b);
+}
+
+/* CMP as fp_cmp: c >= 0 after DAZ (a negative zero or denormal too, a NaN not) picks a. */
+static inline u32x4 us_fp_cmp_x4(u32x4 a, u32x4 b, u32x4 c)
+{
+    u32x4 negative = (u32x4)((i32x4)c < (i32x4){0, 0, 0, 0});
+    return u32x4_select(u32x4_select(negative, us_fp_reads_as_zero_x4(c), ~us_fp_is_nan_x4(c)), a, b);
+}
+
+/* CND as fp_cnd: 0.5 < c <= inf (bit patterns of positive values order like the values) picks a. */
+static inline u32x4 us_fp_cnd_x4(u32x4 a, u32x4 b, u32x4 c)
+{
+    i32x4 s = (i32x4)c;
+    u32x4 pick_a = (u32x4)(s > (i32x4){US_FP_HALF, US_FP_HALF, US_FP_HALF, US_FP_HALF}) &
+                   ~(u32x4)(s > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000});
+    return u32x4_select(pick_a, a, b);
+}
+
 /* op 0 ==, 1 <, 2 >=, 3 != (the predicate and ALU-result ops). Signed lane compares only: SSE2 has no other. */
 static inline u32x4 us_fp_cmp0_x4(u32x4 v, unsigned op)
 {

@@ -612,16 +612,34 @@ static unsigned long long run_lanes(unsigned long calls)
             want[i] = clamp ? us_fp_clamp01(us_fp_omod(b[i], omod)) : us_fp_omod(b[i], omod);
         }
         us_fp_omod_clamp_lanes(r, n, omod, clamp);
+        for (unsigned i = 0; i < n; i++)
+            if (r[i] != want[i] && bad++ < SHOW_MISMATCHES)
+                printf("  MISMATCH omod %u clamp %d lanes: lane %u -> %08x, scalar %08x\n", omod, clamp, i, r[i],
+                       want[i]);
+        /* the selects on the same mixed lanes (a NaN, a zero or denormal and an infinity among them) */
+        static const char *const select_name[4] = {"min", "max", "cmp", "cnd"};
+        for (unsigned sel = 0; sel < 4; sel++) {
+            for (unsigned i = 0; i < n; i++)
+                want[i] = sel == 0 ? us_fp_min(a[i], b[i]) : sel == 1 ? us_fp_max(a[i], b[i])
+                        : sel == 2 ? us_fp_cmp(a[i], b[i], c[i]) : us_fp_cnd(a[i], b[i], c[i]);
+            if (sel == 0)
+                us_fp_min_lanes(r, a, b, n);
+            else if (sel == 1)
+                us_fp_max_lanes(r, a, b, n);
+            else if (sel == 2)
+                us_fp_cmp_lanes(r, a, b, c, n);
+            else
+                us_fp_cnd_lanes(r, a, b, c, n);
+            for (unsigned i = 0; i < n; i++)
+                if (r[i] != want[i] && bad++ < SHOW_MISMATCHES)
+                    printf("  MISMATCH %s lanes: lane %u -> %08x, scalar %08x\n", select_name[sel], i, r[i], want[i]);
+        }
         unsigned op = rnd() & 3u;
         uint32_t holds = us_fp_cmp0_lanes(b, n, op), want_holds = 0;
         for (unsigned i = 0; i < n; i++)
             want_holds |= (uint32_t)us_fp_cmp0(b[i], op) << i;
         if (holds != want_holds && bad++ < SHOW_MISMATCHES)
             printf("  MISMATCH cmp0 %u lanes: %04x, scalar %04x\n", op, holds, want_holds);
-        for (unsigned i = 0; i < n; i++)
-            if (r[i] != want[i] && bad++ < SHOW_MISMATCHES)
-                printf("  MISMATCH omod %u clamp %d lanes: lane %u -> %08x, scalar %08x\n", omod, clamp, i, r[i],
-                       want[i]);
     }
     printf("lane forms: %lu calls of %u lanes against the scalar ops, %llu failed\n", calls, LANES, bad);
     return bad;
