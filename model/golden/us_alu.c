@@ -183,10 +183,10 @@ static void read_operands(const us_exec_t *x, const us_alu_plan_t *pl, us_alu_op
                 presub_lanes(c < 3 ? rop : aop, blk[4 * part + c], blk[4 * (part + 1u) + c], blk[US_BLOCK_SRCP + c]);
             }
     }
-    for (unsigned i = 0; i < sl->n_reads; i++) {
+    for (unsigned i = 0, n = sl->n_reads; i < n; i++) {
         const us_operand_read_t *rd = &sl->read[i];
         u32x4 v = (u32x4_load(blk[rd->block]) & u32x4_splat(rd->and_mask)) ^ u32x4_splat(rd->xor_mask);
-        u32x4_store(o->abc[rd->dst >> 2] + (rd->dst & 3u) * US_NPIX, v);
+        u32x4_store(o->abc + rd->dst * US_NPIX, v);
     }
     for (unsigned c = 0; sl->src0_reads && c < 4; c++)
         if (sl->src0_reads >> c & 1u)

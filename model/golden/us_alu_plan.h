@@ -24,7 +24,7 @@ typedef struct us_alu_plan {
  * channels r g b, the alpha unit a (an rgb DP4 all four of A and B). src0 is source 0 before swizzle and
  * modifier, which MDH/MDV read from the neighbour pixels. Only the lanes the slot's reads name are filled. */
 typedef struct us_alu_operands {
-    _Alignas(16) uint32_t abc[3][4 * US_NPIX]; /* A B C */
+    _Alignas(16) uint32_t abc[3 * 4 * US_NPIX]; /* A, then B, then C: operand k channel c at [(4 k + c) * US_NPIX] */
     _Alignas(16) uint32_t src0[4 * US_NPIX];
 } us_alu_operands_t;
 

@@ -8,6 +8,9 @@
 
 #define N US_NPIX
 
+/* Operand k (A B C) as lanes, channel by channel. */
+static const uint32_t *operand(const us_alu_operands_t *o, unsigned k) { return o->abc + 4 * k * N; }
+
 /* MDH/MDV's A and C for channel ch: src0 of pixel 0 and of the neighbour nb, with the operands' modifiers. */
 static void neighbour_operands(const us_alu_operands_t *o, unsigned ch, unsigned nb, unsigned mod_a, unsigned mod_c,
                                uint32_t a[N], uint32_t c[N])
@@ -21,9 +24,11 @@ static void neighbour_operands(const us_alu_operands_t *o, unsigned ch, unsigned
 static void dot_product(unsigned rgb_op, const us_alu_operands_t *o, bool legacy, uint32_t dot[N])
 {
     switch (rgb_op) {
-    case US_ALU_RGBA_INST_RGB_OP_DP3: us_fp_dp3_lanes(dot, o->abc[0], o->abc[1], N, legacy); break;
-    case US_ALU_RGBA_INST_RGB_OP_DP4: us_fp_dp4_lanes(dot, o->abc[0], o->abc[1], N, legacy); break;
-    case US_ALU_RGBA_INST_RGB_OP_D2A: us_fp_d2a_lanes(dot, o->abc[0], o->abc[1], o->abc[2] + 2 * N, N, legacy); break;
+    case US_ALU_RGBA_INST_RGB_OP_DP3: us_fp_dp3_lanes(dot, operand(o, 0), operand(o, 1), N, legacy); break;
+    case US_ALU_RGBA_INST_RGB_OP_DP4: us_fp_dp4_lanes(dot, operand(o, 0), operand(o, 1), N, legacy); break;
+    case US_ALU_RGBA_INST_RGB_OP_D2A:
+        us_fp_d2a_lanes(dot, operand(o, 0), operand(o, 1), operand(o, 2) + 2 * N, N, legacy);
+        break;
     default: memset(dot, 0, N * sizeof *dot); break;
     }
 }
@@ -32,7 +37,7 @@ static void alpha_unit(const us_exec_t *x, const us_alu_operands_t *o, const uin
                        uint32_t r[N])
 {
     const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
-    const uint32_t *a = o->abc[0] + 3 * N, *b = o->abc[1] + 3 * N, *c = o->abc[2] + 3 * N;
+    const uint32_t *a = operand(o, 0) + 3 * N, *b = operand(o, 1) + 3 * N, *c = operand(o, 2) + 3 * N;
     switch (ai->alpha_op) {
     case US_ALU_ALPHA_INST_ALPHA_OP_MAD: us_fp_mad_lanes(r, a, b, c, N, legacy); break;
     case US_ALU_ALPHA_INST_ALPHA_OP_DP: memcpy(r, dot, N * sizeof *r); break;
@@ -63,7 +68,7 @@ static void rgb_unit(const us_exec_t *x, const us_alu_operands_t *o, const uint3
 {
     const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
     const us_alu_rgba_inst_t *ci = &x->d->u.alu.rgba_inst;
-    const uint32_t *a = o->abc[0] + lo * N, *b = o->abc[1] + lo * N, *c = o->abc[2] + lo * N;
+    const uint32_t *a = operand(o, 0) + lo * N, *b = operand(o, 1) + lo * N, *c = operand(o, 2) + lo * N;
     uint32_t *rl = r + lo * N;
     switch (ci->rgb_op) {
     case US_ALU_RGBA_INST_RGB_OP_MAD: us_fp_mad_lanes(rl, a, b, c, n * N, legacy); break;
@@ -87,7 +92,7 @@ static void rgb_unit(const us_exec_t *x, const us_alu_operands_t *o, const uint3
         for (unsigned ch = lo; ch < lo + n; ch++) {
             uint32_t na[N], nc[N];
             neighbour_operands(o, ch, nb, ri->rgb_mod_a, ci->rgb_mod_c, na, nc);
-            us_fp_mad_lanes(r + ch * N, na, o->abc[1] + ch * N, nc, N, legacy);
+            us_fp_mad_lanes(r + ch * N, na, operand(o, 1) + ch * N, nc, N, legacy);
         }
         break;
     }
