@@ -15,7 +15,7 @@ for, and each catches its bugs:
   relative targets), and the error vectors of the four pairing rules (sections 2 and 7: the raw word breaks the
   rule its name says, the quad ends on illegal_inst after the ALU before it, nothing after it runs);
 - planted bugs: on a copy of the model (model/, the Makefile, built into the copy with the Makefile's own rules),
-  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions, jump targets), us_fp_core.h (OMOD),
+  each one-line mutation of us_fc.c (B_OP INCR, BREAK/CONTINUE decisions, jump targets), us_fp_x4.h (OMOD),
   us_alu_units.c or us_fp_lanes.c (the paired ops), us_fp_trans.c (special inputs), us_quad.c (watchdog, start
   PC), us_shader.c (the banks) or us_inst.c (the pairing rules) makes the vectors
   named for it fail under the copy's usim, and, where the bug changes results (not only the branch state of a
@@ -43,14 +43,15 @@ NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-ki
 ERRORS = ["error-alpha_omod_op", "error-alpha_omod_clamp", "error-sop_pairing", "error-fc_pred_rgba"]
 
 # (name, file, text, replacement, vectors that must fail, whether results change): one line each
-FC, FP, ALU = "model/golden/us_fc.c", "model/golden/us_fp_core.h", "model/golden/us_alu_units.c"
+FC, FP4, ALU = "model/golden/us_fc.c", "model/golden/us_fp_x4.h", "model/golden/us_alu_units.c"
 LANES = "model/golden/us_fp_lanes.c"
 TRANS, QUAD, SHADER, INST = "model/golden/us_fp_trans.c", "model/golden/us_quad.c", "model/golden/us_shader.c", \
     "model/isa/us_inst.c"
 DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumped ? ~v->want : v->want);"
 JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
 GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
-FLUSH = "v = ((e == 0) | (scaled <= 0)) ? sign : v;"
+# OMOD's flush to a signed zero, as the ALU's lane form computes it (four lanes at a time)
+TINY = "u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){1, 1, 1, 1});"
 PLANTS = [
     # corner 1: B_OP INCR deactivates only the pixels that ran at the vote and still run
     ("INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)", FC, DISAGREE,
@@ -82,14 +83,16 @@ PLANTS = [
      "uint8_t members = counting_members(q, top, fi->ignore_uncovered);",
      "uint8_t members = counting_members(q, top, false);", ["break-killed"], True),
     # corner 4: OMOD at the bottom of the normal range
-    ("OMOD keeps a result of exponent 0 (a denormal) instead of flushing it", FP, FLUSH,
-     "v = ((e == 0) | (scaled < 0)) ? sign : v;", ["omod-min-normal"], True),
-    ("OMOD flushes results of exponent 1 (the smallest normals)", FP, FLUSH,
-     "v = ((e == 0) | (scaled <= 1)) ? sign : v;", ["omod-min-normal"], True),
-    ("OMOD scales a denormal instead of flushing it", FP, FLUSH, "v = (scaled <= 0) ? sign : v;", ["omod-min-normal"],
+    ("OMOD keeps a result of exponent 0 (a denormal) instead of flushing it", FP4, TINY,
+     "u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){0, 0, 0, 0});", ["omod-min-normal"],
      True),
-    ("OMOD flushes to +0 whatever the sign", FP, FLUSH, "v = ((e == 0) | (scaled <= 0)) ? 0u : v;",
+    ("OMOD flushes results of exponent 1 (the smallest normals)", FP4, TINY,
+     "u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){2, 2, 2, 2});", ["omod-min-normal"],
+     True),
+    ("OMOD scales a denormal instead of flushing it", FP4, TINY, "u32x4 tiny = (u32x4)(scaled < (i32x4){1, 1, 1, 1});",
      ["omod-min-normal"], True),
+    ("OMOD flushes to +0 whatever the sign", FP4, "v = u32x4_select(tiny, sign, v);",
+     "v = u32x4_select(tiny, u32x4_splat(0), v);", ["omod-min-normal"], True),
     # corner 5: the paired ops
     ("rgb SOP takes the alpha result after the alpha OMOD", ALU, "memcpy(r + ch * N, alpha, N * sizeof *r);",
      "for (unsigned p = 0; p < N; p++) r[ch * N + p] = us_fp_omod(alpha[p], x->d->u.alu.alpha_inst.omod);",
@@ -100,8 +103,8 @@ PLANTS = [
      "x->d->u.alu.rgb_inst.omod); break;", ["sop-dp-running"], True),
     ("DP4 leaves out the alpha operands' product", LANES, "a[2 * n + i], a[3 * n + i]};", "a[2 * n + i], 0u};",
      ["sop-dp-running"], True),
-    ("D2A adds C.r instead of C.b", ALU, "us_fp_d2a_lanes(dot, o->a, o->b, o->c + 2 * N, N, legacy)",
-     "us_fp_d2a_lanes(dot, o->a, o->b, o->c, N, legacy)", ["sop-dp-running"], True),
+    ("D2A adds C.r instead of C.b", ALU, "operand(o, 2) + 2 * N, N, legacy);", "operand(o, 2), N, legacy);",
+     ["sop-dp-running"], True),
     # the RTL coverage holes
     ("the watchdog ends a quad one instruction early", QUAD, "else if (q->retired >= sh->params.watchdog) {",
      "else if (q->retired + 1u >= sh->params.watchdog) {", ["watchdog"], True),
