@@ -5,6 +5,7 @@ anywhere). The NUM_CTX of each figure and the regression suite come from tb/conf
 figures from its JSON result. A figure is the best of BENCH_REPEAT runs (3), as other work on the machine only
 ever slows a run down.
 usage: bench.py [--no-regress]   (--no-regress: skip the whole-suite regression row)"""
+import glob
 import json
 import os
 import re
@@ -110,14 +111,32 @@ def scaling(ctx, rows):
                  "<= 1.05 (linear)", None))
 
 
+def rtl_newest():
+    """The newest modification time among the design files and the FPGA flow (what make fpga's results depend on)."""
+    newest, newest_path = 0.0, ""
+    for path in [os.path.join(ROOT, "scripts", "fpga.py")] + glob.glob(os.path.join(ROOT, "rtl", "**", "*"),
+                                                                        recursive=True):
+        if os.path.isfile(path) and os.path.getmtime(path) > newest:
+            newest, newest_path = os.path.getmtime(path), path
+    return newest, os.path.relpath(newest_path, ROOT)
+
+
 def fmax_rows(ipc, rows):
-    """Fmax of each part make fpga placed and routed (build/fpga/summary.json, which make bench brings up to date
-    first), and for us_core the quad-instructions per second it would retire on the FPGA at its IPC."""
+    """Fmax of each part make fpga placed and routed (build/fpga/summary.json), and for us_core the
+    quad-instructions per second it would retire on the FPGA at its IPC. make fpga takes from minutes to hours, so
+    make bench does not run it: without its results, or with results older than the RTL, one row says so."""
+    summary = os.path.join(B, "fpga", "summary.json")
     try:
-        with open(os.path.join(B, "fpga", "summary.json")) as fh:
+        with open(summary) as fh:
             s = json.load(fh)
-    except (OSError, ValueError) as e:
-        sys.exit(f"bench: no make fpga results ({e})")
+    except (OSError, ValueError):
+        rows.append(("Fmax on the ECP5", "not measured: run make fpga", "-", None))
+        return
+    newest, newest_path = rtl_newest()
+    if os.path.getmtime(summary) < newest:
+        rows.append(("Fmax on the ECP5", f"not measured: make fpga's results are older than {newest_path}", "-",
+                     None))
+        return
     core = None
     for p in s["parts"]:
         where = f"{p['part']} on the ECP5 {s['device']}: Fmax"
