@@ -144,23 +144,30 @@ static const uint32_t *operand_source(const us_alu_plan_t *pl, const uint32_t sr
     return sp->base + swz;
 }
 
-/* The source parts in parts (bit i: rgb src0-2, alpha src0-2) channel by channel: block 4 i + c holds channel c
- * at the four pixels. A temporary's four pixel vectors are transposed; a constant or an inline value is the same
- * at every pixel. */
-static void source_blocks(const us_alu_plan_t *pl, unsigned parts, uint32_t blk[US_NBLOCK][US_NPIX])
+/* The source parts in parts (bit i: rgb src0-2, alpha src0-2) channel by channel, straight from the slot's
+ * references and the quad's registers: block 4 i + c holds channel c at the four pixels. A temporary's four pixel
+ * vectors are transposed; a constant or an inline value is the same at every pixel. */
+static void source_blocks(const us_exec_t *x, const us_alu_slot_t *sl, unsigned parts,
+                          uint32_t blk[US_NBLOCK][US_NPIX])
 {
+    unsigned al = us_current_al(x->q);
     for (unsigned i = 0; i < 6; i++) {
         if (!(parts >> i & 1u))
             continue;
-        const us_source_plan_t *sp = &pl->src[i];
+        const us_source_ref_t *r = &sl->src[i];
+        unsigned addr = r->addr + (r->rel ? al : 0u);
         u32x4 col[4];
-        if (sp->pixel_stride) {
-            const uint32_t *v = sp->base;
-            u32x4_transpose(u32x4_load(v), u32x4_load(v + sp->pixel_stride), u32x4_load(v + 2 * sp->pixel_stride),
-                            u32x4_load(v + 3 * sp->pixel_stride), col);
+        if (r->kind == US_SRC_TEMP) {
+            uint32_t(*t)[US_NTEMP][4] = x->q->temp;
+            unsigned a = addr & (US_NTEMP - 1u);
+            u32x4_transpose(u32x4_load(t[0][a]), u32x4_load(t[1][a]), u32x4_load(t[2][a]), u32x4_load(t[3][a]), col);
+        } else if (r->kind == US_SRC_CONST) {
+            const uint32_t *k = x->sh->konst[addr & (US_NCONST - 1u)];
+            for (unsigned c = 0; c < 4; c++)
+                col[c] = u32x4_splat(k[c]);
         } else {
             for (unsigned c = 0; c < 4; c++)
-                col[c] = u32x4_splat(sp->base[c]);
+                col[c] = u32x4_splat(sl->inline_value[i]);
         }
         for (unsigned c = 0; c < 4; c++)
             u32x4_store(blk[4 * i + c], col[c]);
@@ -169,11 +176,10 @@ static void source_blocks(const us_alu_plan_t *pl, unsigned parts, uint32_t blk[
 
 /* The operand channels the units read (the slot's reads), and src0 where MDH/MDV read it: each from its block,
  * through the modifier, as the slot's read list says. */
-static void read_operands(const us_exec_t *x, const us_alu_plan_t *pl, us_alu_operands_t *o)
+static void read_operands(const us_exec_t *x, const us_alu_slot_t *sl, us_alu_operands_t *o)
 {
-    const us_alu_slot_t *sl = pl->slot;
     _Alignas(16) uint32_t blk[US_NBLOCK][US_NPIX];
-    source_blocks(pl, sl->refs_used, blk);
+    source_blocks(x, sl, sl->refs_used, blk);
     u32x4_store(blk[US_BLOCK_ZERO], u32x4_splat(0));
     if (sl->srcp_reads) {
         unsigned rop = x->d->u.alu.rgb_addr.srcp_op, aop = x->d->u.alu.alpha_addr.srcp_op;
@@ -199,16 +205,16 @@ void us_exec_alu(us_exec_t *x)
     if (!writers)
         return; /* nothing lands: no write, no record entry, no bounds */
     us_alu_slot_t scratch;
-    us_alu_plan_t plan;
     us_alu_operands_t ops;
     uint32_t res[4 * US_NPIX] = {0}; /* channels nothing reads stay 0: the write-back's blends read every lane */
     const us_alu_slot_t *slot = static_plan(x, &scratch);
-    make_plan(x, slot, x->b ? 0x3Fu : slot->refs_used, &plan); /* the bounds read every source part */
     /* All reads before any write: the instruction sees the state before it. */
-    read_operands(x, &plan, &ops);
+    read_operands(x, slot, &ops);
     us_alu_units(x, slot, &ops, res);
     if (x->b) {
+        us_alu_plan_t plan; /* the bounds read every source part, through the plan */
         us_iv_t bounds[US_NPIX][4];
+        make_plan(x, slot, 0x3Fu, &plan);
         us_bound_alu(x, &plan, writers, bounds);
         us_alu_write_back(x, writers, res, (const us_iv_t (*)[4])bounds);
     } else {
