@@ -106,13 +106,10 @@ static const uint32_t channel_lanes[16][4] = {
     {0, 0, ~0u, ~0u}, {~0u, 0, ~0u, ~0u}, {0, ~0u, ~0u, ~0u}, {~0u, ~0u, ~0u, ~0u}};
 
 /* Temporary writes of all writers when every pixel has the same channel masks (no predication) and no record or
- * bounds are wanted: the common case. res is channel by channel; a pixel's four channels come from a transpose. */
+ * bounds are wanted: the common case. pixel[p] holds pixel p's four result channels. */
 static void write_temps_uniform(us_quad_t *q, uint8_t writers, unsigned rdst, uint8_t rmask, unsigned adst,
-                                uint8_t amask, const uint32_t res[4 * US_NPIX])
+                                uint8_t amask, const u32x4 pixel[US_NPIX])
 {
-    u32x4 pixel[US_NPIX];
-    u32x4_transpose(u32x4_load(res), u32x4_load(res + US_NPIX), u32x4_load(res + 2 * US_NPIX),
-                    u32x4_load(res + 3 * US_NPIX), pixel);
     u32x4 rwrite = u32x4_load(channel_lanes[rmask]), awrite = u32x4_load(channel_lanes[amask]);
     for (unsigned p = 0; p < US_NPIX; p++) {
         if (!(writers >> p & 1u))
@@ -126,6 +123,30 @@ static void write_temps_uniform(us_quad_t *q, uint8_t writers, unsigned rdst, ui
         q->temp_written[rdst][p] |= rmask;
         q->temp_written[adst][p] |= amask;
     }
+}
+
+/* Render-target and W writes of an OUT instruction for all writers, as write_output does pixel by pixel when
+ * every pixel has the same channel masks (no predication) and no record or bounds are wanted. */
+static void write_outputs_uniform(us_exec_t *x, uint8_t writers, uint8_t romask, uint8_t aomask,
+                                  const u32x4 pixel[US_NPIX])
+{
+    us_quad_t *q = x->q;
+    const us_alu_rgb_inst_t *ri = &x->d->u.alu.rgb_inst;
+    const us_alu_alpha_inst_t *ai = &x->d->u.alu.alpha_inst;
+    u32x4 rwrite = u32x4_load(channel_lanes[romask]), awrite = u32x4_load(channel_lanes[aomask]);
+    for (unsigned p = 0; p < US_NPIX; p++) {
+        if (!(writers >> p & 1u))
+            continue;
+        uint32_t *ro = q->out[ri->target][p], *ao = q->out[ai->target][p];
+        u32x4_store(ro, (u32x4_load(ro) & ~rwrite) | (pixel[p] & rwrite)); /* then alpha: it sees the rgb write */
+        u32x4_store(ao, (u32x4_load(ao) & ~awrite) | (pixel[p] & awrite));
+        q->out_written[ri->target][p] |= romask;
+        q->out_written[ai->target][p] |= aomask;
+        if (ai->w_omask)
+            q->w[p] = pixel[p][3];
+    }
+    if (ai->w_omask)
+        q->w_written |= writers;
 }
 
 /* Predicate bits and the ALU result of all writers when every pixel has the same channel masks (no predication)
@@ -166,12 +187,15 @@ void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_
     uint8_t romask = (uint8_t)(cmn->rgb_omask & 7u), aomask = (uint8_t)(cmn->alpha_omask << 3);
     bool is_out = d->type == US_TYPE_OUT;
     if (!predicated && !x->r && !iv) {
+        u32x4 pixel[US_NPIX]; /* pixel p's four result channels */
+        u32x4_transpose(u32x4_load(res), u32x4_load(res + US_NPIX), u32x4_load(res + 2 * US_NPIX),
+                        u32x4_load(res + 3 * US_NPIX), pixel);
         write_temps_uniform(q, writers, rdst, (uint8_t)(cmn->rgb_wmask & 7u), adst, (uint8_t)(cmn->alpha_wmask << 3),
-                            res);
-        if (!is_out) {
-            write_flags_uniform(x, writers, romask | aomask, res);
-            return;
-        }
+                            pixel);
+        if (is_out)
+            write_outputs_uniform(x, writers, romask, aomask, pixel);
+        write_flags_uniform(x, writers, is_out ? 0u : romask | aomask, res);
+        return;
     }
     for (unsigned p = 0; p < US_NPIX; p++) {
         if (!(writers >> p & 1u))
