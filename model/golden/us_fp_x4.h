@@ -14,28 +14,30 @@ typedef int32_t i32x4 __attribute__((vector_size(16)));
 static inline u32x4 u32x4_select(u32x4 m, u32x4 x, u32x4 y) { return (m & x) | (~m & y); }
 
 /* r * 2^k for OMOD's k (-3..3), exact, as omod_scale (us_fp_core.h): overflow to a signed infinity, a result
- * below 2^-126 (or a zero or denormal r) to a signed zero, a NaN to the canonical NaN, an infinity kept. */
+ * below 2^-126 (or a zero or denormal r) to a signed zero, a NaN to the canonical NaN, an infinity kept. In range
+ * the scaled magnitude is the magnitude plus k in the exponent field. */
 static inline u32x4 us_fp_omod_scale_x4(u32x4 r, int32_t k)
 {
-    u32x4 sign = r & u32x4_splat(0x80000000u);
-    i32x4 e = (i32x4)((r >> 23) & u32x4_splat(0xFFu));
-    i32x4 scaled = e + (i32x4){k, k, k, k};
-    u32x4 v = (r & u32x4_splat(~0x7F800000u)) | ((u32x4)scaled << 23);
-    v = u32x4_select((u32x4)(scaled > (i32x4){254, 254, 254, 254}), sign | u32x4_splat(0x7F800000u), v);
-    u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){1, 1, 1, 1});
-    v = u32x4_select(tiny, sign, v);
+    const i32x4 inf = {0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000};
     i32x4 mag = (i32x4)(r & u32x4_splat(0x7FFFFFFFu));
-    u32x4 special = u32x4_select((u32x4)(mag > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000}),
-                                 u32x4_splat(US_FP_CANON_NAN), r);
-    return u32x4_select((u32x4)(e == (i32x4){255, 255, 255, 255}), special, v);
+    i32x4 scaled = (mag >> 23) + (i32x4){k, k, k, k}; /* the exponent field after scaling */
+    /* the two ways out of range, never both: to a signed infinity (an infinity or NaN r too, the NaN made
+     * canonical below), to a signed zero (a zero or denormal r too) */
+    u32x4 to_inf = (u32x4)(scaled > (i32x4){254, 254, 254, 254}) | (u32x4)(mag >= inf);
+    u32x4 to_zero = (u32x4)(mag < (i32x4){0x00800000, 0x00800000, 0x00800000, 0x00800000}) |
+                    (u32x4)(scaled < (i32x4){1, 1, 1, 1});
+    u32x4 m = ((u32x4)mag + u32x4_splat((uint32_t)k << 23)) & ~(to_inf | to_zero);
+    u32x4 v = (r & u32x4_splat(0x80000000u)) | m | (to_inf & (u32x4)inf);
+    u32x4 nan = (u32x4)(mag > inf);
+    return (v | nan) & ~(nan & u32x4_splat(0x80000000u)); /* a NaN: 0x7FFFFFFF */
 }
 
-/* Clamp to [0, 1] as fp_clamp01: a negative value (-0 too), a zero or denormal and a NaN give +0. */
+/* Clamp to [0, 1] as fp_clamp01: a negative value (-0 too), a zero or denormal and a NaN give +0. As signed
+ * integers the first two are exactly the values below 2^-126's pattern. */
 static inline u32x4 us_fp_clamp01_x4(u32x4 r)
 {
     i32x4 s = (i32x4)r;
-    u32x4 to_zero = (u32x4)(s < (i32x4){0, 0, 0, 0}) |
-                    (u32x4)((i32x4)(r & u32x4_splat(0x7F800000u)) == (i32x4){0, 0, 0, 0}) |
+    u32x4 to_zero = (u32x4)(s < (i32x4){0x00800000, 0x00800000, 0x00800000, 0x00800000}) |
                     (u32x4)(s > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000});
     i32x4 one = (i32x4){US_FP_ONE, US_FP_ONE, US_FP_ONE, US_FP_ONE};
     u32x4 v = u32x4_select((u32x4)(s > one), (u32x4)one, r);
@@ -93,7 +95,7 @@ static inline u32x4 us_fp_cnd_x4(u32x4 a, u32x4 b, u32x4 c)
 static inline u32x4 us_fp_cmp0_x4(u32x4 v, unsigned op)
 {
     i32x4 mag = (i32x4)(v & u32x4_splat(0x7FFFFFFFu));
-    u32x4 zero = (u32x4)((i32x4)(v & u32x4_splat(0x7F800000u)) == (i32x4){0, 0, 0, 0});
+    u32x4 zero = (u32x4)(mag < (i32x4){0x00800000, 0x00800000, 0x00800000, 0x00800000});
     u32x4 nan = (u32x4)(mag > (i32x4){0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000});
     u32x4 negative = (u32x4)((i32x4)v < (i32x4){0, 0, 0, 0});
     switch (op & 3u) {

@@ -51,7 +51,9 @@ DISAGREE = "uint8_t disagree = v->running & us_quad_running(q) & (uint8_t)(jumpe
 JUMP = "jump = fi->jump_any ? (v.want & v.voters) != 0 : (members & (uint8_t)~gone) == 0;"
 GONE = "uint8_t gone = top->broken | q->killed | (brk ? 0u : top->continued);"
 # OMOD's flush to a signed zero, as the ALU's lane form computes it (four lanes at a time)
-TINY = "u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){1, 1, 1, 1});"
+TINY = ("u32x4 to_zero = (u32x4)(mag < (i32x4){0x00800000, 0x00800000, 0x00800000, 0x00800000}) |\n"
+        "                    (u32x4)(scaled < (i32x4){1, 1, 1, 1});")
+SIGNED = "u32x4 v = (r & u32x4_splat(0x80000000u)) | m | (to_inf & (u32x4)inf);"
 PLANTS = [
     # corner 1: B_OP INCR deactivates only the pixels that ran at the vote and still run
     ("INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)", FC, DISAGREE,
@@ -84,15 +86,13 @@ PLANTS = [
      "uint8_t members = counting_members(q, top, false);", ["break-killed"], True),
     # corner 4: OMOD at the bottom of the normal range
     ("OMOD keeps a result of exponent 0 (a denormal) instead of flushing it", FP4, TINY,
-     "u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){0, 0, 0, 0});", ["omod-min-normal"],
-     True),
+     TINY.replace("(scaled < (i32x4){1, 1, 1, 1})", "(scaled < (i32x4){0, 0, 0, 0})"), ["omod-min-normal"], True),
     ("OMOD flushes results of exponent 1 (the smallest normals)", FP4, TINY,
-     "u32x4 tiny = (u32x4)(e == (i32x4){0, 0, 0, 0}) | (u32x4)(scaled < (i32x4){2, 2, 2, 2});", ["omod-min-normal"],
-     True),
-    ("OMOD scales a denormal instead of flushing it", FP4, TINY, "u32x4 tiny = (u32x4)(scaled < (i32x4){1, 1, 1, 1});",
-     ["omod-min-normal"], True),
-    ("OMOD flushes to +0 whatever the sign", FP4, "v = u32x4_select(tiny, sign, v);",
-     "v = u32x4_select(tiny, u32x4_splat(0), v);", ["omod-min-normal"], True),
+     TINY.replace("(scaled < (i32x4){1, 1, 1, 1})", "(scaled < (i32x4){2, 2, 2, 2})"), ["omod-min-normal"], True),
+    ("OMOD scales a denormal instead of flushing it", FP4, TINY,
+     "u32x4 to_zero = (u32x4)(scaled < (i32x4){1, 1, 1, 1});", ["omod-min-normal"], True),
+    ("OMOD flushes to +0 whatever the sign", FP4, SIGNED,
+     "u32x4 v = (r & u32x4_splat(0x80000000u) & ~to_zero) | m | (to_inf & (u32x4)inf);", ["omod-min-normal"], True),
     # corner 5: the paired ops
     ("rgb SOP takes the alpha result after the alpha OMOD", ALU, "memcpy(r + ch * N, alpha, N * sizeof *r);",
      "for (unsigned p = 0; p < N; p++) r[ch * N + p] = us_fp_omod(alpha[p], x->d->u.alu.alpha_inst.omod);",
