@@ -75,8 +75,11 @@ static inline uint32_t fp_add(uint32_t a, uint32_t b)
     uint32_t swap = 0u - (uint32_t)(mag_b > mag_a);
     uint32_t big = mag_a ^ ((mag_a ^ mag_b) & swap), small = mag_a ^ mag_b ^ big; /* magnitudes */
     /* Both normal: the smaller one is no zero or denormal, the larger one no infinity or NaN. */
-    if (small < HIDDEN_BIT || big >= INF_BITS)
+    if (small < HIDDEN_BIT || big >= INF_BITS) {
+        if (small < HIDDEN_BIT && big - HIDDEN_BIT < INF_BITS - HIDDEN_BIT)
+            return swap ? b : a; /* a normal number plus a zero after DAZ (add_special's last case), inline */
         return add_special(a, b);
+    }
     uint32_t sign = (a ^ ((a ^ b) & swap)) & SIGN_BIT;
     /* Significands with the leading one at bit 61 (one bit of room for a carry). Aligning keeps every bit for
      * shifts up to 38, so the sum is exact. A larger shift means |small| < 2^-15 ulp(big): big +- small then
@@ -111,8 +114,13 @@ __attribute__((noinline, unused)) static uint32_t mul_special(uint32_t a, uint32
 
 static inline uint32_t fp_mul(uint32_t a, uint32_t b, bool zero_legacy)
 {
-    if (!both_normal(a, b))
+    if (!both_normal(a, b)) {
+        uint32_t mag_a = a & ABS_MASK, mag_b = b & ABS_MASK;
+        uint32_t big = mag_a > mag_b ? mag_a : mag_b, small = mag_a ^ mag_b ^ big;
+        if (small < HIDDEN_BIT && big < INF_BITS)
+            return (a ^ b) & SIGN_BIT; /* a zero after DAZ times a finite number: a signed zero, inline */
         return mul_special(a, b, zero_legacy);
+    }
     uint64_t prod = (uint64_t)significand(a) * significand(b); /* exact, [2^46, 2^48) */
     uint32_t high = (uint32_t)(prod >> 47);                    /* product of the significands >= 2 */
     int32_t exp = (int32_t)(exp_field(a) + exp_field(b)) - 127 + (int32_t)high;
