@@ -62,17 +62,19 @@ uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1)
     }
 }
 
-uint32_t us_alu_transcendental(unsigned op, uint32_t a)
+us_fp_unary_fn us_alu_transcendental_fn(unsigned op)
 {
     switch (op) {
-    case US_ALU_ALPHA_INST_ALPHA_OP_EX2: return us_fp_ex2(a);
-    case US_ALU_ALPHA_INST_ALPHA_OP_LN2: return us_fp_ln2(a);
-    case US_ALU_ALPHA_INST_ALPHA_OP_RCP: return us_fp_rcp(a);
-    case US_ALU_ALPHA_INST_ALPHA_OP_RSQ: return us_fp_rsq(a);
-    case US_ALU_ALPHA_INST_ALPHA_OP_SIN: return us_fp_sin(a);
-    default: return us_fp_cos(a);
+    case US_ALU_ALPHA_INST_ALPHA_OP_EX2: return us_fp_ex2;
+    case US_ALU_ALPHA_INST_ALPHA_OP_LN2: return us_fp_ln2;
+    case US_ALU_ALPHA_INST_ALPHA_OP_RCP: return us_fp_rcp;
+    case US_ALU_ALPHA_INST_ALPHA_OP_RSQ: return us_fp_rsq;
+    case US_ALU_ALPHA_INST_ALPHA_OP_SIN: return us_fp_sin;
+    default: return us_fp_cos;
     }
 }
+
+uint32_t us_alu_transcendental(unsigned op, uint32_t a) { return us_alu_transcendental_fn(op)(a); }
 
 /* The pre-subtract of one channel on four lanes, as us_alu_presub computes it lane by lane. */
 static void presub_lanes(unsigned op, const uint32_t s0[US_NPIX], const uint32_t s1[US_NPIX], uint32_t r[US_NPIX])

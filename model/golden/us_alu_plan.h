@@ -40,5 +40,8 @@ void us_alu_write_back(us_exec_t *x, uint8_t writers, const uint32_t res[4 * US_
 /* The pre-subtract op (SRCP_OP) on src0 and src1, and the transcendental of an alpha op, as the ALU computes them. */
 uint32_t us_alu_presub(unsigned op, uint32_t s0, uint32_t s1);
 uint32_t us_alu_transcendental(unsigned op, uint32_t a);
+/* The transcendental as a function, chosen once for many lanes. */
+typedef uint32_t (*us_fp_unary_fn)(uint32_t);
+us_fp_unary_fn us_alu_transcendental_fn(unsigned op);
 
 #endif

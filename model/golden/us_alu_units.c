@@ -54,10 +54,12 @@ static void alpha_unit(const us_exec_t *x, const us_alu_operands_t *o, const uin
         us_fp_mad_lanes(r, na, b, nc, N, legacy);
         break;
     }
-    default:
+    default: { /* the transcendental chosen once for the four lanes */
+        us_fp_unary_fn fn = us_alu_transcendental_fn(ai->alpha_op);
         for (unsigned p = 0; p < N; p++)
-            r[p] = us_alu_transcendental(ai->alpha_op, a[p]);
+            r[p] = fn(a[p]);
         break;
+    }
     }
 }
 
