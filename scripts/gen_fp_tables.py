@@ -308,8 +308,17 @@ def gen_sv(tabs):
                 pieces.append(f"{pw}'h{(flat >> bit) & ((1 << pw) - 1):0{(pw + 3) // 4}X}")
             o += [f"    {pc}" + ("," if j < len(pieces) - 1 else "") for j, pc in enumerate(pieces)]
             o.append("  };")
+            # For synthesis the same entries as a case statement, which Yosys maps as a ROM: it reads the
+            # part-select as a shifter over the whole constant (a mux tree per bit over every shift amount).
             o.append(f"  function automatic {ty} {fn}(input logic [{t.index_bits - 1}:0] idx);")
+            o.append("`ifdef SYNTHESIS")
+            o.append("    case (idx)")
+            o += [f"      {t.index_bits}'d{i}: {fn} = {sv_lit(v, w)};" for i, v in enumerate(words[:t.n])]
+            o.append(f"      default: {fn} = '0;")
+            o.append("    endcase")
+            o.append("`else")
             o.append(f"    {fn} = {rom}[{w} * idx +: {w}];")
+            o.append("`endif")
             o.append("  endfunction")
         o.append("")
     o.append("endpackage")
