@@ -131,7 +131,7 @@ test: deps
 BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(BENCH_SCALE_CTX) \
   $(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(REGRESS_CTX)))
 # The Fmax rows come from the last make fpga when it is newer than the RTL (scripts/bench.py says when it is not):
-# make fpga takes from minutes to hours, so make bench does not run it.
+# make fpga takes about 8 minutes on 2 cores, so make bench does not run it.
 bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
 	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
