@@ -11,14 +11,21 @@
 #define FP_TWO 0x40000000u
 #define SIGN 0x80000000u
 
+/* The register a temporary or constant source part reads: its address, plus aL when relative, within its file. */
+static unsigned source_index(const us_source_ref_t *r, unsigned al)
+{
+    unsigned size = r->kind == US_SRC_CONST ? US_NCONST : US_NTEMP;
+    return (r->addr + (r->rel ? al : 0u)) & (size - 1u);
+}
+
 /* Where a source part reads for this quad: its static reference with aL added. */
 static void plan_source(const us_exec_t *x, const us_source_ref_t *r, uint32_t inline_value, uint32_t *inline_slot,
                         us_source_plan_t *sp)
 {
-    unsigned al = r->rel ? us_current_al(x->q) : 0u;
+    unsigned index = source_index(r, us_current_al(x->q));
     if (r->kind == US_SRC_CONST) {
         sp->temp = -1;
-        sp->base = x->sh->konst[(r->addr + al) & (US_NCONST - 1u)];
+        sp->base = x->sh->konst[index];
         sp->pixel_stride = 0;
     } else if (r->kind == US_SRC_INLINE) {
         sp->temp = -1;
@@ -26,7 +33,7 @@ static void plan_source(const us_exec_t *x, const us_source_ref_t *r, uint32_t i
         sp->base = inline_slot;
         sp->pixel_stride = 0;
     } else {
-        sp->temp = (int)((r->addr + al) & (US_NTEMP - 1u));
+        sp->temp = (int)index;
         sp->base = x->q->temp[0][sp->temp];
         sp->pixel_stride = US_NTEMP * 4u;
     }
@@ -157,14 +164,13 @@ static void source_blocks(const us_exec_t *x, const us_alu_slot_t *sl, unsigned 
         if (!(parts >> i & 1u))
             continue;
         const us_source_ref_t *r = &sl->src[i];
-        unsigned addr = r->addr + (r->rel ? al : 0u);
         u32x4 col[4];
         if (r->kind == US_SRC_TEMP) {
             uint32_t(*t)[US_NTEMP][4] = x->q->temp;
-            unsigned a = addr & (US_NTEMP - 1u);
+            unsigned a = source_index(r, al);
             u32x4_transpose(u32x4_load(t[0][a]), u32x4_load(t[1][a]), u32x4_load(t[2][a]), u32x4_load(t[3][a]), col);
         } else if (r->kind == US_SRC_CONST) {
-            const uint32_t *k = x->sh->konst[addr & (US_NCONST - 1u)];
+            const uint32_t *k = x->sh->konst[source_index(r, al)];
             for (unsigned c = 0; c < 4; c++)
                 col[c] = u32x4_splat(k[c]);
         } else {
