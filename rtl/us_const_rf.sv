@@ -1,6 +1,7 @@
 // us_const_rf: the 256 constants of four channels, written a channel at a time by the load port, read by the
-// six source addresses of an ALU instruction (three rgb, three alpha) combinationally. One RAM per channel
-// (us_vram): a constant reads as zero until loaded after reset.
+// six source addresses of an ALU instruction (three rgb, three alpha), registered: rdata_o is the constants
+// addressed in the previous cycle (ID presents the addresses, OF reads the values). One RAM per channel (us_vram),
+// each read port its own copy in synthesis: a constant reads as zero until loaded after reset.
 module us_const_rf #(
   parameter int unsigned NumReadPorts = 6
 ) (

@@ -52,7 +52,9 @@ rtl/core/us_tex_mem.sv
 rtl/core/us_ctx_state.sv
 rtl/core/us_if_stage.sv
 rtl/core/us_id_stage.sv
+rtl/core/us_of_stage.sv
 rtl/core/us_ex_stage.sv
+rtl/core/us_ta_stage.sv
 rtl/core/us_wb_stage.sv
 rtl/core/us_retire.sv
 rtl/core/us_core.sv

@@ -1,7 +1,7 @@
 // us_imem: the instruction memory, 512 slots of six dwords, written a dword at a time by the load port and read
-// a whole slot per cycle by fetch (registered read: rdata_o is the slot addressed in the previous cycle).
-// One RAM per dword (us_vram): a slot reads as zero words until loaded, after reset as docs/spec.md section 3
-// says, without a reset on the array itself.
+// a whole slot per cycle by fetch (registered read: rdata_o is the slot addressed in the previous cycle, the RAMs'
+// own read registers). One RAM per dword (us_vram, a 512 x 32 block RAM each): a slot reads as zero words until
+// loaded, after reset as docs/spec.md section 3 says, without a reset on the array itself.
 module us_imem (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -14,8 +14,6 @@ module us_imem (
   input  logic [8:0]  raddr_i,
   output logic [5:0][31:0] rdata_o
 );
-
-  logic [5:0][31:0] rdata_d;
 
   for (genvar w = 0; w < 6; w++) begin : g_dword
     us_vram #(
@@ -31,16 +29,8 @@ module us_imem (
       .waddr_i    (wslot_i),
       .wdata_i    (wdata_i),
       .raddr_i    (raddr_i),
-      .rdata_o    (rdata_d[w])
+      .rdata_o    (rdata_o[w])
     );
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rdata_o <= '0;
-    end else begin
-      rdata_o <= rdata_d;
-    end
   end
 
 endmodule

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A GTKWave save file for a waveform of us_core (make wave writes one beside each VCD/FST): the signals grouped by
-pipeline stage (IF, ID/FC, EX1-EX4, WB, retire) and per context, enums shown by name through translate filter files
+pipeline stage (IF, ID/FC, OF, EX1-EX4, TA, WB, retire) and per context, enums shown by name through translate filter files
 made from spec/isa.txt and rtl/core/us_core_pkg.sv (instruction type, ALU ops, TEX ops, FC ops, the FC's jump and
 branch-state ops), and for a mismatch report a marker on the clock edge whose retire record mismatched.
 
@@ -189,6 +189,7 @@ LAYOUT = (
         F("id_fc_jump", 0, 1, "FC jump", BIN, translate="fc_jump"),
         ("id_fc_next_pc", DEC), ("id_next_pc_o", DEC), ("id_running", BIN), ("id_writers", BIN),
         ("id_fc_errors", BIN), ("id_legal", BIN), ("id_valid_o", BIN, "ID valid"))),
+    ("OF", "u_of_stage", (("id_src_temp_i", BIN), ("id_src_const_i", BIN), ("of_valid_o", BIN, "OF valid"))),
     ("EX1", "u_ex_stage", (
         F("ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op"),
         F("ex1_alpha_inst", 0, 4, "EX1 alpha_op", translate="alpha_op"),
@@ -202,6 +203,9 @@ LAYOUT = (
     ("EX4", "u_ex_stage", (
         ("ex4_valid_q", BIN, "EX4 valid"), F("ex4_tex_inst", 22, 3, "EX4 tex_op", translate="tex_op"),
         ("ex4_proj", BIN))),
+    ("TA", "u_ta_stage", (
+        ("ex_valid_i", BIN, "TA in valid"), ("ta_tex_lookup", BIN), ("ta_tex_raddr", HEX),
+        ("ta_valid_o", BIN, "TA valid"))),
     ("WB", "u_wb_stage", (
         ("wb_valid_o", BIN, "WB valid"), ("wb_ctx_o", DEC, "WB ctx"), F("wb_cmn", 0, 2, "WB type", translate="type"),
         ("wb_we_o", BIN), ("wb_rgb_waddr_o", DEC), ("wb_alpha_waddr_o", DEC), ("wb_wdata_o", HEX),

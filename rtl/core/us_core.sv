@@ -1,16 +1,20 @@
 // us_core: the shader core. NumCtx resident quads issued round robin into one pipeline, one instruction per
-// context in flight (full interlock), every instruction the same seven stages (docs/rtl.md):
+// context in flight (full interlock), every instruction the same nine stages (the stage plan is
+// us_core_pkg::Stage*; docs/rtl.md). Every memory reads through a register: its address is presented in one stage
+// and its data used in the next.
 //
-//   IF   us_if_stage    pick the next ready context, read its instruction slot (us_imem, registered read)
-//   ID   us_id_stage    decode and legality, code-window check; FC resolves here (us_fc) and the context state
-//                       commits its branch state, stacks and PC; ALU/TEX read their sources (us_temp_rf,
-//                       us_const_rf, inline constants, aL)
+//   IF   us_if_stage    pick the next ready context, present its PC to us_imem
+//   ID   us_id_stage    the instruction (us_imem's read register); decode and legality, code-window check; FC
+//                       resolves here (us_fc) and the context state commits its branch state, stacks and PC;
+//                       ALU/TEX present their source addresses (aL applied) to us_temp_rf and us_const_rf
+//   OF   us_of_stage    the sources from the RAMs' read registers, constants and inline constants
 //   EX1  us_ex_stage    pre-subtract, swizzles, modifiers (us_operand, per pixel)
 //   EX2  } multipliers, selects; transcendental unit starts   } us_ex_pixel, per pixel
 //   EX3  } adders                                             }
 //   EX4  } dot-product add, result select; TEX projection     }
-//   WB   us_wb_stage    OMOD, clamp, predicates, ALU result, outputs, W, texture lookup, TEXKILL, temporary
-//                       writes, termination
+//   TA   us_ta_stage    texel addresses presented to us_tex_mem
+//   WB   us_wb_stage    the texel (us_tex_mem's read register); OMOD, clamp, predicates, ALU result, outputs, W,
+//                       TEXKILL, temporary writes, termination
 //   us_retire           the retire record, registered the cycle after WB
 //   us_ctx_state        every context's state and its next-state logic (launch, IF, ID, WB)
 //
@@ -25,7 +29,9 @@ module us_core #(
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
-  localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1)
+  localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1),
+  // The cycles from issue to the retire record (us_core_pkg's stage plan), for the harness's schedule check
+  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::IssueToRetire
 ) (
   input  logic                                        clk_i,
   input  logic                                        rst_ni,
@@ -271,8 +277,11 @@ module us_core #(
   logic [2:0][TAddrW-1:0]              id_rgb_taddr, id_alpha_taddr;
   logic                                id_valid;
   us_core_pkg::us_ctrl_t               id_ctrl;
-  us_types_pkg::fp32_t [3:0][2:0][3:0] id_src, trf_rdata;
-  us_types_pkg::fp32_t [3:0][3:0]      id_coord;
+  logic [2:0][3:0]                     id_src_temp, id_src_const;
+  us_types_pkg::fp32_t [2:0][3:0]      id_src_inline;
+  logic [3:0][1:0]                     id_tex_swz;
+  us_types_pkg::fp32_t [5:0][3:0]      id_const;
+  us_types_pkg::fp32_t [3:0][2:0][3:0] trf_rdata;
 
   us_id_stage #(
     .NumCtx     (NumCtx),
@@ -305,7 +314,6 @@ module us_core #(
     .ctx_pred_i      (ctx_id_pred),
     .ctx_result_i    (ctx_id_result),
     .ctx_counter_i   (ctx_id_counter),
-    .trf_rdata_i     (trf_rdata),
     .id_rgb_taddr_o  (id_rgb_taddr),
     .id_alpha_taddr_o(id_alpha_taddr),
     .id_next_pc_o    (id_next_pc),
@@ -318,8 +326,11 @@ module us_core #(
     .id_fc_addr_sp_o (id_fc_addr_sp),
     .id_valid_o      (id_valid),
     .id_ctrl_o       (id_ctrl),
-    .id_src_o        (id_src),
-    .id_coord_o      (id_coord)
+    .id_src_temp_o   (id_src_temp),
+    .id_src_const_o  (id_src_const),
+    .id_src_inline_o (id_src_inline),
+    .id_tex_swz_o    (id_tex_swz),
+    .id_const_o      (id_const)
   );
 
   us_types_pkg::chan_mask_t [3:0] wb_we;
@@ -348,6 +359,31 @@ module us_core #(
   );
 
   // ===================================================================================================
+  // OF
+  // ===================================================================================================
+  logic                                of_valid;
+  us_core_pkg::us_ctrl_t               of_ctrl;
+  us_types_pkg::fp32_t [3:0][2:0][3:0] of_src;
+  us_types_pkg::fp32_t [3:0][3:0]      of_coord;
+
+  us_of_stage u_of_stage (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .id_valid_i     (id_valid),
+    .id_ctrl_i      (id_ctrl),
+    .id_src_temp_i  (id_src_temp),
+    .id_src_const_i (id_src_const),
+    .id_src_inline_i(id_src_inline),
+    .id_tex_swz_i   (id_tex_swz),
+    .id_const_i     (id_const),
+    .trf_rdata_i    (trf_rdata),
+    .of_valid_o     (of_valid),
+    .of_ctrl_o      (of_ctrl),
+    .of_src_o       (of_src),
+    .of_coord_o     (of_coord)
+  );
+
+  // ===================================================================================================
   // EX1 .. EX4
   // ===================================================================================================
   logic                           ex_valid;
@@ -360,10 +396,10 @@ module us_core #(
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .lp_config_i     (lp_config),
-    .id_valid_i      (id_valid),
-    .id_ctrl_i       (id_ctrl),
-    .id_src_i        (id_src),
-    .id_coord_i      (id_coord),
+    .of_valid_i      (of_valid),
+    .of_ctrl_i       (of_ctrl),
+    .of_src_i        (of_src),
+    .of_coord_i      (of_coord),
     .ex_valid_o      (ex_valid),
     .ex_ctrl_o       (ex_ctrl),
     .ex_coord_o      (ex_coord),
@@ -371,6 +407,40 @@ module us_core #(
     .ex_alpha_o      (ex_alpha),
     .ex_s_o          (ex_s),
     .ex_t_o          (ex_t)
+  );
+
+  // ===================================================================================================
+  // TA
+  // ===================================================================================================
+  logic                           ta_valid;
+  us_core_pkg::us_ctrl_t          ta_ctrl;
+  us_types_pkg::fp32_t [3:0][3:0] ta_coord, ta_texel;
+  us_types_pkg::fp32_t [3:0][2:0] ta_rgb;
+  us_types_pkg::fp32_t [3:0]      ta_alpha;
+
+  us_ta_stage u_ta_stage (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .tex_we_i    (tex_we_i),
+    .tex_waddr_i (tex_waddr_i),
+    .tex_wdata_i (tex_wdata_i),
+    .tex_dim_we_i(tex_dim_we_i),
+    .tex_dim_id_i(tex_dim_id_i),
+    .tex_width_i (tex_width_i),
+    .tex_height_i(tex_height_i),
+    .ex_valid_i  (ex_valid),
+    .ex_ctrl_i   (ex_ctrl),
+    .ex_coord_i  (ex_coord),
+    .ex_rgb_i    (ex_rgb),
+    .ex_alpha_i  (ex_alpha),
+    .ex_s_i      (ex_s),
+    .ex_t_i      (ex_t),
+    .ta_valid_o  (ta_valid),
+    .ta_ctrl_o   (ta_ctrl),
+    .ta_coord_o  (ta_coord),
+    .ta_rgb_o    (ta_rgb),
+    .ta_alpha_o  (ta_alpha),
+    .ta_texel_o  (ta_texel)
   );
 
   // ===================================================================================================
@@ -387,23 +457,15 @@ module us_core #(
   ) u_wb_stage (
     .clk_i               (clk_i),
     .rst_ni              (rst_ni),
-    .tex_we_i            (tex_we_i),
-    .tex_waddr_i         (tex_waddr_i),
-    .tex_wdata_i         (tex_wdata_i),
-    .tex_dim_we_i        (tex_dim_we_i),
-    .tex_dim_id_i        (tex_dim_id_i),
-    .tex_width_i         (tex_width_i),
-    .tex_height_i        (tex_height_i),
     .watchdog_i          (watchdog_i),
     .lp_code_addr_i      (lp_code_addr),
     .lp_code_offset_i    (lp_code_offset),
-    .ex_valid_i          (ex_valid),
-    .ex_ctrl_i           (ex_ctrl),
-    .ex_coord_i          (ex_coord),
-    .ex_rgb_i            (ex_rgb),
-    .ex_alpha_i          (ex_alpha),
-    .ex_s_i              (ex_s),
-    .ex_t_i              (ex_t),
+    .ta_valid_i          (ta_valid),
+    .ta_ctrl_i           (ta_ctrl),
+    .ta_coord_i          (ta_coord),
+    .ta_rgb_i            (ta_rgb),
+    .ta_alpha_i          (ta_alpha),
+    .ta_texel_i          (ta_texel),
     .ctx_killed_i        (ctx_wb_killed),
     .ctx_inactive_i      (ctx_wb_inactive),
     .ctx_masked_i        (ctx_wb_masked),
@@ -445,7 +507,7 @@ module us_core #(
   ) u_retire (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),
-    .ex_ctrl_i              (ex_ctrl),
+    .wb_ctrl_i              (ta_ctrl),
     .wb_valid_i             (wb_valid),
     .wb_killed_i            (wb_killed),
     .wb_pred_i              (wb_pred),

@@ -1,6 +1,26 @@
 // Types of the shader core's pipeline (rtl/core/us_core.sv and its stages, docs/rtl.md).
 package us_core_pkg;
 
+  // The stage plan: the cycle, counted from IF, in which an instruction is in each stage. Every instruction passes
+  // every stage, one a cycle, and nothing stalls (docs/rtl.md, The pipeline). The stage modules hold the registers
+  // between them; us_core checks that an instruction issued in cycle n retires in cycle n + IssueToRetire
+  // (assertion CorePipeDepth), and so does the lockstep harness, from the ports, for every record (tb/cosim,
+  // cosim_sched.h): a register added or lost without this plan following fails both.
+  localparam int unsigned StageIf  = 0;  // us_if_stage: pick a ready context, present its PC to us_imem
+  localparam int unsigned StageId  = 1;  // us_id_stage: the instruction words (us_imem's read register); decode, FC
+                                         // commit; source addresses presented to us_temp_rf and us_const_rf
+  localparam int unsigned StageOf  = 2;  // us_of_stage: the RAMs' read registers; sources and TEX coordinates
+  localparam int unsigned StageEx1 = 3;  // us_ex_stage: pre-subtract, swizzles, input modifiers
+  localparam int unsigned StageEx2 = 4;  // us_ex_pixel: multipliers, selects, transcendental start
+  localparam int unsigned StageEx3 = 5;  // us_ex_pixel: adders
+  localparam int unsigned StageEx4 = 6;  // us_ex_pixel: dot-product add, result select; TEX projection
+  localparam int unsigned StageTa  = 7;  // us_ta_stage: texel addresses presented to us_tex_mem
+  localparam int unsigned StageWb  = 8;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
+  // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
+  // record). A context is ready again in that cycle, so it issues at most once every IssueToRetire cycles and the
+  // steady IPC is min(1, NumCtx / IssueToRetire).
+  localparam int unsigned IssueToRetire = StageWb + 1;
+
   // What an instruction does once it is past decode.
   typedef enum logic [2:0] {
     KindNone = 3'd0,  // an error stopped it in decode (PC out of range, illegal word): no effect but the error

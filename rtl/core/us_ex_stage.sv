@@ -4,20 +4,20 @@
 //   EX2  } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected TEX
 //   EX3  } lookup), adders, the dot product's alignment window and last add, the result select; in EX4 the TEX
 //   EX4  } coordinates S and T are projected (us_tex_proj)
-// The control and the TEX coordinates travel beside the data; everything is registered for WB at the end.
+// The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
 module us_ex_stage (
   input  logic                                clk_i,
   input  logic                                rst_ni,
 
   // from the load port: US_CONFIG (ZERO_TIMES_ANYTHING_EQUALS_ZERO)
   input  us_isa_pkg::us_config_t              lp_config_i,
-  // from ID (its output register is the ID->EX1 register: these are EX1's instruction and sources)
-  input  logic                                id_valid_i,
-  input  us_core_pkg::us_ctrl_t               id_ctrl_i,
-  input  us_types_pkg::fp32_t [3:0][2:0][3:0] id_src_i,     // pixel, source, channel
-  input  us_types_pkg::fp32_t [3:0][3:0]      id_coord_i,   // pixel, TEX coordinate s t r q
+  // from OF (its output register is the OF->EX1 register: these are EX1's instruction and sources)
+  input  logic                                of_valid_i,
+  input  us_core_pkg::us_ctrl_t               of_ctrl_i,
+  input  us_types_pkg::fp32_t [3:0][2:0][3:0] of_src_i,     // pixel, source, channel
+  input  us_types_pkg::fp32_t [3:0][3:0]      of_coord_i,   // pixel, TEX coordinate s t r q
 
-  // to WB (registered): the instruction in WB and its raw results (before OMOD and clamp)
+  // to TA (registered): the instruction after EX4 and its raw results (before OMOD and clamp)
   output logic                                ex_valid_o,
   output us_core_pkg::us_ctrl_t               ex_ctrl_o,
   output us_types_pkg::fp32_t [3:0][3:0]      ex_coord_o,   // pixel, TEX coordinate s t r q (for TEXKILL)
@@ -28,7 +28,7 @@ module us_ex_stage (
 );
 
   // ---------------------------------------------------------------------------------------------------------
-  // The control and the coordinates, EX2 .. EX4 (EX1's are ID's registered outputs)
+  // The control and the coordinates, EX2 .. EX4 (EX1's are OF's registered outputs)
   // ---------------------------------------------------------------------------------------------------------
   logic                           ex2_valid_q, ex3_valid_q, ex4_valid_q;
   us_core_pkg::us_ctrl_t          ex2_ctrl_q, ex3_ctrl_q, ex4_ctrl_q;
@@ -41,7 +41,7 @@ module us_ex_stage (
       ex4_valid_q <= 1'b0;
       ex_valid_o  <= 1'b0;
     end else begin
-      ex2_valid_q <= id_valid_i;
+      ex2_valid_q <= of_valid_i;
       ex3_valid_q <= ex2_valid_q;
       ex4_valid_q <= ex3_valid_q;
       ex_valid_o  <= ex4_valid_q;
@@ -49,8 +49,8 @@ module us_ex_stage (
   end
 
   always_ff @(posedge clk_i) begin
-    ex2_ctrl_q  <= id_ctrl_i;
-    ex2_coord_q <= id_coord_i;
+    ex2_ctrl_q  <= of_ctrl_i;
+    ex2_coord_q <= of_coord_i;
     ex3_ctrl_q  <= ex2_ctrl_q;
     ex3_coord_q <= ex2_coord_q;
     ex4_ctrl_q  <= ex3_ctrl_q;
@@ -69,14 +69,14 @@ module us_ex_stage (
   us_types_pkg::fp32_t [3:0]      ex1_a_dp4;            // pixel
   us_types_pkg::fp32_t [3:0]      ex1_drgb;             // channel
   us_types_pkg::fp32_t            ex1_dalpha;
-  assign ex1_alpha_inst = id_ctrl_i.words[4];
-  assign ex1_rgba_inst  = id_ctrl_i.words[5];
-  assign ex1_tex        = id_ctrl_i.kind == us_core_pkg::KindTex;
+  assign ex1_alpha_inst = of_ctrl_i.words[4];
+  assign ex1_rgba_inst  = of_ctrl_i.words[5];
+  assign ex1_tex        = of_ctrl_i.kind == us_core_pkg::KindTex;
   // MDH reads pixel 1, MDV pixel 2
-  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? id_src_i[1][0]
-                                                                                       : id_src_i[2][0];
-  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? id_src_i[1][0][3]
-                                                                                             : id_src_i[2][0][3];
+  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? of_src_i[1][0]
+                                                                                       : of_src_i[2][0];
+  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? of_src_i[1][0][3]
+                                                                                             : of_src_i[2][0][3];
 
   // The selects, swizzles and modifiers, decoded once for the four pixels
   logic [3:0][1:0]   opc_pop;
@@ -85,11 +85,11 @@ module us_ex_stage (
   logic [12:0]       opc_alt;
   logic [12:0][31:0] opc_and, opc_or, opc_xor;
   us_operand_ctl u_operand_ctl (
-    .rgb_addr_i  (id_ctrl_i.words[1]),
-    .alpha_addr_i(id_ctrl_i.words[2]),
-    .rgb_inst_i  (id_ctrl_i.words[3]),
-    .alpha_inst_i(id_ctrl_i.words[4]),
-    .rgba_inst_i (id_ctrl_i.words[5]),
+    .rgb_addr_i  (of_ctrl_i.words[1]),
+    .alpha_addr_i(of_ctrl_i.words[2]),
+    .rgb_inst_i  (of_ctrl_i.words[3]),
+    .alpha_inst_i(of_ctrl_i.words[4]),
+    .rgba_inst_i (of_ctrl_i.words[5]),
     .tex_i       (ex1_tex),
     .pop_o       (opc_pop),
     .srcp_use_o  (opc_srcp_use),
@@ -102,12 +102,12 @@ module us_ex_stage (
 
   for (genvar p = 0; p < 4; p++) begin : g_operand
     us_operand u_operand (
-      .src_i       (id_src_i[p]),
-      .d0_i        (id_src_i[0][0]),
+      .src_i       (of_src_i[p]),
+      .d0_i        (of_src_i[0][0]),
       .drgb_i      (ex1_drgb),
       .dalpha_i    (ex1_dalpha),
       .tex_i       (ex1_tex),
-      .tex_q_i     (id_coord_i[p][3]),
+      .tex_q_i     (of_coord_i[p][3]),
       .pop_i       (opc_pop),
       .srcp_use_i  (opc_srcp_use),
       .idx_i       (opc_idx),

@@ -4,9 +4,10 @@
 //     instruction KindNone, which only retires with its error;
 //   - FC: us_fc applies the instruction to its context's state; the context state commits the result and the
 //     next PC in this same cycle, so the context's next instruction sees it (it cannot issue before WB);
-//   - ALU and TEX: the source addresses (aL applied, wrapping in their field) to the temporaries and the
-//     constants, inline constants, the per-pixel source values and TEX coordinates, the pixels whose writes land
-//     and the predicate's channel enables; registered for EX1 with the control (us_core_pkg::us_ctrl_t).
+//   - ALU and TEX: the source addresses (aL applied, wrapping in their field) presented to the temporaries and
+//     the constants, whose registered reads OF takes; which of them each source channel reads (a temporary, a
+//     constant, an inline constant), the TEX coordinate swizzle, the pixels whose writes land and the
+//     predicate's channel enables, registered for OF with the control (us_core_pkg::us_ctrl_t).
 module us_id_stage #(
   parameter int unsigned NumCtx      = 1,
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
@@ -46,9 +47,6 @@ module us_id_stage #(
   input  us_types_pkg::chan_mask_t [3:0]       ctx_pred_i,       // per pixel
   input  us_types_pkg::pix_mask_t              ctx_result_i,
   input  logic [3:0][CounterBits-1:0]          ctx_counter_i,
-  // from the temporaries: the values at id_*_taddr_o
-  input  us_types_pkg::fp32_t [3:0][2:0][3:0]  trf_rdata_i,      // pixel, source, channel
-
   // to the temporaries: read addresses {context, address}, source 0..2
   output logic [2:0][TAddrW-1:0]               id_rgb_taddr_o,   // channels r g b
   output logic [2:0][TAddrW-1:0]               id_alpha_taddr_o, // channel a
@@ -61,11 +59,15 @@ module us_id_stage #(
   output logic [LoopSpW-1:0]                   id_fc_loop_sp_o,
   output us_types_pkg::pc_t [AddrDepth-1:0]    id_fc_addr_o,
   output logic [AddrSpW-1:0]                   id_fc_addr_sp_o,
-  // to EX1 (registered)
+  // to OF (registered): the instruction, and what its sources read
   output logic                                 id_valid_o,
   output us_core_pkg::us_ctrl_t                id_ctrl_o,
-  output us_types_pkg::fp32_t [3:0][2:0][3:0]  id_src_o,         // pixel, source, channel
-  output us_types_pkg::fp32_t [3:0][3:0]       id_coord_o        // pixel, then TEX coordinate s t r q
+  output logic [2:0][3:0]                      id_src_temp_o,    // source, channel: reads the temporary
+  output logic [2:0][3:0]                      id_src_const_o,   // source, channel: reads the constant
+  output us_types_pkg::fp32_t [2:0][3:0]       id_src_inline_o,  // source, channel: the inline constant, or 0
+  output logic [3:0][1:0]                      id_tex_swz_o,     // TEX coordinate s t r q: source channel
+  output us_types_pkg::fp32_t [5:0][3:0]       id_const_o        // the constants at the six source addresses
+                                                                 // (us_const_rf's read register, valid in OF)
 );
 
   localparam int unsigned LoopIdxW = (LoopDepth > 1) ? $clog2(LoopDepth) : 1;
@@ -195,7 +197,6 @@ module us_id_stage #(
   logic [2:0][7:0]                     id_rgb_src_addr, id_alpha_src_addr;
   logic [2:0]                          id_rgb_src_const, id_alpha_src_const, id_rgb_src_rel, id_alpha_src_rel;
   logic [5:0][7:0]                     id_const_raddr;  // rgb sources 0..2, alpha sources 0..2
-  us_types_pkg::fp32_t [5:0][3:0]      id_const_rdata;
   us_types_pkg::temp_addr_t            id_tex_src, id_tex_dst;
   logic [3:0][1:0]                     id_tex_src_swz;
 
@@ -234,34 +235,25 @@ module us_id_stage #(
     .wchan_i(lp_const_chan_i),
     .wdata_i(lp_const_wdata_i),
     .raddr_i(id_const_raddr),
-    .rdata_o(id_const_rdata)
+    .rdata_o(id_const_o)
   );
 
-  // Source values per pixel, source and channel; TEX coordinates through the source swizzles. Whether a source
-  // channel reads the temporaries (its mask) and the value it reads otherwise (a constant or an inline constant)
-  // are the same for the four pixels: found once, then id_src = (temporary & mask) | other.
-  us_types_pkg::fp32_t [2:0][3:0]      id_src_mask, id_src_other;  // source, channel
+  // What each source channel reads, the same for the four pixels: the temporary, the constant, or the inline
+  // constant (0 when none: an inline code with CONST clear reads nothing else). OF combines them with the reads.
+  logic [2:0][3:0]                id_src_temp, id_src_const;  // source, channel
+  us_types_pkg::fp32_t [2:0][3:0] id_src_inline;
   always_comb begin
     for (int i = 0; i < 3; i++) begin
       for (int c = 0; c < 3; c++) begin
-        id_src_mask[i][c]  = {32{!id_rgb_src_const[i] && !id_rgb_src_addr[i][7]}};
-        id_src_other[i][c] = id_rgb_src_const[i] ? id_const_rdata[i][c] :
-                             id_rgb_src_addr[i][7] ? inline_constant(id_rgb_src_addr[i][6:0]) : 32'h0;
+        id_src_temp[i][c]   = !id_rgb_src_const[i] && !id_rgb_src_addr[i][7];
+        id_src_const[i][c]  = id_rgb_src_const[i];
+        id_src_inline[i][c] = (!id_rgb_src_const[i] && id_rgb_src_addr[i][7]) ?
+                              inline_constant(id_rgb_src_addr[i][6:0]) : 32'h0;
       end
-      id_src_mask[i][3]  = {32{!id_alpha_src_const[i] && !id_alpha_src_addr[i][7]}};
-      id_src_other[i][3] = id_alpha_src_const[i] ? id_const_rdata[3 + i][3] :
-                           id_alpha_src_addr[i][7] ? inline_constant(id_alpha_src_addr[i][6:0]) : 32'h0;
-    end
-  end
-
-  us_types_pkg::fp32_t [3:0][2:0][3:0] id_src;
-  us_types_pkg::fp32_t [3:0][3:0]      id_coord;
-  always_comb begin
-    for (int p = 0; p < 4; p++) begin
-      id_src[p] = (trf_rdata_i[p] & id_src_mask) | id_src_other;
-      for (int c = 0; c < 4; c++) begin
-        id_coord[p][c] = trf_rdata_i[p][0][id_tex_src_swz[c]];
-      end
+      id_src_temp[i][3]   = !id_alpha_src_const[i] && !id_alpha_src_addr[i][7];
+      id_src_const[i][3]  = id_alpha_src_const[i];
+      id_src_inline[i][3] = (!id_alpha_src_const[i] && id_alpha_src_addr[i][7]) ?
+                            inline_constant(id_alpha_src_addr[i][6:0]) : 32'h0;
     end
   end
 
@@ -349,9 +341,11 @@ module us_id_stage #(
   end
 
   always_ff @(posedge clk_i) begin
-    id_ctrl_o  <= id_ctrl;
-    id_src_o   <= id_src;
-    id_coord_o <= id_coord;
+    id_ctrl_o       <= id_ctrl;
+    id_src_temp_o   <= id_src_temp;
+    id_src_const_o  <= id_src_const;
+    id_src_inline_o <= id_src_inline;
+    id_tex_swz_o    <= id_tex_src_swz;
   end
 
   // Instruction fields ID does not read (each is read in another stage).

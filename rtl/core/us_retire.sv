@@ -17,8 +17,8 @@ module us_retire #(
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
 
-  // from EX: the control of the instruction in WB
-  input  us_core_pkg::us_ctrl_t                      ex_ctrl_i,
+  // from TA (its register): the control of the instruction in WB
+  input  us_core_pkg::us_ctrl_t                      wb_ctrl_i,
   // from WB: its effects
   input  logic                                       wb_valid_i,
   input  us_types_pkg::pix_mask_t                    wb_killed_i,
@@ -101,15 +101,15 @@ module us_retire #(
 
   // The rest of the record is read only while retire_valid_o is set, so it needs no reset.
   always_ff @(posedge clk_i) begin
-    retire_ctx_o            <= ex_ctrl_i.ctx;
+    retire_ctx_o            <= wb_ctrl_i.ctx;
     retire_seq_o            <= ctx_retired_i;
-    retire_pc_o             <= ex_ctrl_i.pc;
-    retire_next_pc_o        <= ex_ctrl_i.next_pc;
-    retire_inst_o           <= ex_ctrl_i.words;
-    retire_running_before_o <= ex_ctrl_i.running_before;
+    retire_pc_o             <= wb_ctrl_i.pc;
+    retire_next_pc_o        <= wb_ctrl_i.next_pc;
+    retire_inst_o           <= wb_ctrl_i.words;
+    retire_running_before_o <= wb_ctrl_i.running_before;
     retire_running_after_o  <= ~(wb_killed_i | ctx_inactive_i | ctx_masked_i);
     retire_killed_after_o   <= wb_killed_i;
-    retire_temp_addr_o      <= {ex_ctrl_i.adst, ex_ctrl_i.rdst};
+    retire_temp_addr_o      <= {wb_ctrl_i.adst, wb_ctrl_i.rdst};
     retire_temp_mask_o      <= {temp_alpha_mask, wb_temp_rgb_mask_i};
     retire_out_addr_o       <= {wb_out_alpha_addr_i, wb_out_rgb_addr_i};
     retire_out_mask_o       <= {out_alpha_mask, out_rgb_mask};
@@ -118,7 +118,7 @@ module us_retire #(
     retire_pred_val_o       <= wb_pred_i;
     retire_result_mask_o    <= wb_result_mask_i;
     retire_result_val_o     <= wb_result_i;
-    retire_jumped_o         <= ex_ctrl_i.jumped;
+    retire_jumped_o         <= wb_ctrl_i.jumped;
     retire_inactive_after_o <= ctx_inactive_i;
     retire_counter_after_o  <= ctx_counter_i;
     retire_loop_sp_o        <= ctx_loop_sp_i;
@@ -139,7 +139,7 @@ module us_retire #(
   end
 
   logic unused_ctrl;  // what WB has already acted on
-  assign unused_ctrl = ^{ex_ctrl_i.kind, ex_ctrl_i.err, ex_ctrl_i.writers, ex_ctrl_i.en};
+  assign unused_ctrl = ^{wb_ctrl_i.kind, wb_ctrl_i.err, wb_ctrl_i.writers, wb_ctrl_i.en};
 
   // A record's context indexes the harness's model quads (and the state arrays it came from).
   `US_ASSERT(RetireCtxInRange, retire_valid_o |-> int'(retire_ctx_o) < int'(NumCtx))

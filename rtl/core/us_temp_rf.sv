@@ -2,12 +2,15 @@
 // One RAM per pixel and channel (us_vram, 16 in all), addressed {context, address}: channels r g b are read at
 // the three rgb source addresses and written at the rgb destination, channel a at the three alpha source
 // addresses and the alpha destination, so an instruction reads all its sources and writes both destinations in
-// one cycle each. A launch clears a context's temporaries (valid bits) so a new quad starts from zero.
+// one cycle each. Reads are registered: ID presents the addresses, OF takes the values (docs/rtl.md, Memories).
+// A launch clears a context's temporaries (valid bits) so a new quad starts from zero.
 //
 // Two write ports: write-back's, in every cycle WB holds an instruction, and the input port, by which the harness
 // writes a quad's initial temporaries (one address of all four pixels a cycle) before it launches the quad, the way
 // interpolators fill a shader's registers beside the running quads. The input port writes only a context that
-// is not running, so the two never meet at one word, and no instruction waits for an input write.
+// is not running, so the two never meet at one word, and no instruction waits for an input write. A block RAM has
+// one write port, so each RAM is two banks and a live-value table (us_vram), and each bank three copies in
+// synthesis, one per read port: 6 block RAMs per pixel and channel.
 `include "us_assert.svh"
 
 module us_temp_rf #(
@@ -36,7 +39,7 @@ module us_temp_rf #(
   input  us_types_pkg::temp_addr_t            tin_addr_i,
   input  us_types_pkg::fp32_t [3:0][3:0]      tin_data_i,    // pixel, channel
 
-  // to ID
+  // to OF: the values at the addresses of the previous cycle
   output us_types_pkg::fp32_t [3:0][2:0][3:0] trf_rdata_o    // pixel, source, channel
 );
 

@@ -2,8 +2,8 @@
 //   - ALU and OUT: OMOD, clamp, the compares with zero; temporary writes (rgb and alpha ports), output writes
 //     (render targets A-D by rgb and alpha, and W), predicate writes (not OUT) and the ALU result, each only to
 //     the pixels in ctrl.writers and the channels the predicate lets through;
-//   - TEX: the texel address and the texture lookup (us_tex_mem), written through the destination swizzle to
-//     the rgb destination; TEXKILL kills the pixels with a negative coordinate;
+//   - TEX: the texel TA looked up (us_tex_mem's read register), written through the destination swizzle to the
+//     rgb destination; TEXKILL kills the pixels with a negative coordinate;
 //   - termination: errors, END_ADDR fallen through, LAST with every unkilled pixel ACTIVE and unmasked, and the
 //     watchdog end the quad.
 // The context state commits the effects at the end of the cycle, the temporaries take the writes, and the
@@ -16,26 +16,18 @@ module us_wb_stage #(
   input  logic                           clk_i,
   input  logic                           rst_ni,
 
-  // from the harness: the texture model's storage, and the watchdog
-  input  logic                           tex_we_i,
-  input  logic [11:0]                    tex_waddr_i,
-  input  us_types_pkg::fp32_t [3:0]      tex_wdata_i,      // channel
-  input  logic                           tex_dim_we_i,
-  input  logic [3:0]                     tex_dim_id_i,
-  input  logic [4:0]                     tex_width_i,
-  input  logic [4:0]                     tex_height_i,
+  // from the harness: the watchdog
   input  logic [31:0]                    watchdog_i,       // instructions a quad may retire before the error
   // from the load port: where the program ends
   input  us_isa_pkg::us_code_addr_t      lp_code_addr_i,
   input  us_isa_pkg::us_code_offset_t    lp_code_offset_i,
-  // from EX: the instruction in WB
-  input  logic                           ex_valid_i,
-  input  us_core_pkg::us_ctrl_t          ex_ctrl_i,
-  input  us_types_pkg::fp32_t [3:0][3:0] ex_coord_i,       // pixel, TEX coordinate s t r q
-  input  us_types_pkg::fp32_t [3:0][2:0] ex_rgb_i,         // pixel, channel r g b
-  input  us_types_pkg::fp32_t [3:0]      ex_alpha_i,       // pixel
-  input  us_types_pkg::fp32_t [3:0]      ex_s_i,           // pixel
-  input  us_types_pkg::fp32_t [3:0]      ex_t_i,
+  // from TA (registered): the instruction in WB
+  input  logic                           ta_valid_i,
+  input  us_core_pkg::us_ctrl_t          ta_ctrl_i,
+  input  us_types_pkg::fp32_t [3:0][3:0] ta_coord_i,       // pixel, TEX coordinate s t r q
+  input  us_types_pkg::fp32_t [3:0][2:0] ta_rgb_i,         // pixel, channel r g b
+  input  us_types_pkg::fp32_t [3:0]      ta_alpha_i,       // pixel
+  input  us_types_pkg::fp32_t [3:0][3:0] ta_texel_i,       // pixel, channel: the texel of a TEX lookup
   // from the context state: the view of the instruction's context
   input  us_types_pkg::pix_mask_t        ctx_killed_i,
   input  us_types_pkg::pix_mask_t        ctx_inactive_i,
@@ -79,14 +71,14 @@ module us_wb_stage #(
   us_isa_pkg::us_alu_alpha_inst_t wb_alpha_inst;
   us_isa_pkg::us_tex_inst_t       wb_tex_inst;
   us_isa_pkg::us_tex_addr_t       wb_tex_addr;
-  assign wb_cmn        = ex_ctrl_i.words[0];
-  assign wb_rgb_inst   = ex_ctrl_i.words[3];
-  assign wb_alpha_inst = ex_ctrl_i.words[4];
-  assign wb_tex_inst   = ex_ctrl_i.words[1];
-  assign wb_tex_addr   = ex_ctrl_i.words[2];
+  assign wb_cmn        = ta_ctrl_i.words[0];
+  assign wb_rgb_inst   = ta_ctrl_i.words[3];
+  assign wb_alpha_inst = ta_ctrl_i.words[4];
+  assign wb_tex_inst   = ta_ctrl_i.words[1];
+  assign wb_tex_addr   = ta_ctrl_i.words[2];
 
-  assign wb_valid_o          = ex_valid_i;
-  assign wb_ctx_o            = CtxW'(ex_ctrl_i.ctx);
+  assign wb_valid_o          = ta_valid_i;
+  assign wb_ctx_o            = CtxW'(ta_ctrl_i.ctx);
   assign wb_out_rgb_addr_o   = wb_rgb_inst.target;
   assign wb_out_alpha_addr_o = wb_alpha_inst.target;
 
@@ -99,7 +91,7 @@ module us_wb_stage #(
   for (genvar p = 0; p < 4; p++) begin : g_wb
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_omod u_omod (
-        .r_i     ((l == 3) ? ex_alpha_i[p] : ex_rgb_i[p][l]),
+        .r_i     ((l == 3) ? ta_alpha_i[p] : ta_rgb_i[p][l]),
         .omod_i  ((l == 3) ? wb_alpha_inst.omod : wb_rgb_inst.omod),
         .result_o(wb_omod[p][l])
       );
@@ -123,43 +115,9 @@ module us_wb_stage #(
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // Texture lookup
+  // TEX: the lookup's texel (TA addressed it), TEXKILL's compare
   // ---------------------------------------------------------------------------------------------------------
   logic                           wb_alu, wb_out, wb_tex_lookup, wb_texkill;
-  logic [4:0]                     wb_tex_width, wb_tex_height;
-  logic [3:0][11:0]               wb_tex_raddr;   // per pixel
-  us_types_pkg::fp32_t [3:0][3:0] wb_texel;       // pixel, channel
-  logic [3:0][3:0]                wb_tex_x, wb_tex_y;
-  for (genvar p = 0; p < 4; p++) begin : g_tex
-    us_tex_addr u_addr (
-      .en_i      (wb_tex_lookup),
-      .unscaled_i(wb_tex_inst.unscaled == 1'b1),
-      .s_i       (ex_s_i[p]),
-      .t_i       (ex_t_i[p]),
-      .width_i   (wb_tex_width),
-      .height_i  (wb_tex_height),
-      .x_o       (wb_tex_x[p]),
-      .y_o       (wb_tex_y[p])
-    );
-    assign wb_tex_raddr[p] = {wb_tex_inst.tex_id, wb_tex_y[p], wb_tex_x[p]};
-  end
-
-  us_tex_mem u_tex_mem (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .we_i     (tex_we_i),
-    .waddr_i  (tex_waddr_i),
-    .wdata_i  (tex_wdata_i),
-    .dim_we_i (tex_dim_we_i),
-    .dim_id_i (tex_dim_id_i),
-    .width_i  (tex_width_i),
-    .height_i (tex_height_i),
-    .rtex_i   (wb_tex_inst.tex_id),
-    .rwidth_o (wb_tex_width),
-    .rheight_o(wb_tex_height),
-    .raddr_i  (wb_tex_raddr),
-    .rdata_o  (wb_texel)
-  );
 
   // -0 counts as < 0 (TEXKILL); NaN never does; a negative denormal reads as -0.
   function automatic logic tex_negative(input us_types_pkg::fp32_t v);
@@ -175,11 +133,11 @@ module us_wb_stage #(
   us_types_pkg::pc_t              wb_end_pc;
   assign wb_tex_dst_swz = {wb_tex_addr.dst_a_swiz, wb_tex_addr.dst_b_swiz, wb_tex_addr.dst_g_swiz,
                            wb_tex_addr.dst_r_swiz};
-  assign wb_alu        = ex_ctrl_i.kind == us_core_pkg::KindAlu || ex_ctrl_i.kind == us_core_pkg::KindOut;
-  assign wb_out        = ex_ctrl_i.kind == us_core_pkg::KindOut;
-  assign wb_texkill    = ex_ctrl_i.kind == us_core_pkg::KindTex &&
+  assign wb_alu        = ta_ctrl_i.kind == us_core_pkg::KindAlu || ta_ctrl_i.kind == us_core_pkg::KindOut;
+  assign wb_out        = ta_ctrl_i.kind == us_core_pkg::KindOut;
+  assign wb_texkill    = ta_ctrl_i.kind == us_core_pkg::KindTex &&
                          wb_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_TEXKILL;
-  assign wb_tex_lookup = ex_ctrl_i.kind == us_core_pkg::KindTex &&
+  assign wb_tex_lookup = ta_ctrl_i.kind == us_core_pkg::KindTex &&
                          wb_tex_inst.inst != us_isa_pkg::US_TEX_INST_INST_NOP &&
                          wb_tex_inst.inst != us_isa_pkg::US_TEX_INST_INST_TEXKILL;
   assign wb_end_pc     = lp_code_addr_i.end_addr + lp_code_offset_i.offset_addr;
@@ -193,18 +151,23 @@ module us_wb_stage #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       dbg_flip_q <= '0;
-    end else if (ex_valid_i && wb_we_o[0][0]) begin
+    end else if (ta_valid_i && wb_we_o[0][0]) begin
       dbg_flip_q <= '0;
     end
   end
+`else
+  // WB is combinational (its inputs are TA's register, its outputs the context state's, the temporaries' and the
+  // retire port's); the clock and reset serve the test hook only.
+  logic unused_clk;
+  assign unused_clk = ^{clk_i, rst_ni};
 `endif
 
   us_types_pkg::fp32_t [3:0][3:0] wb_wdata;
   always_comb begin
     wb_we_o              = '0;
     wb_wdata             = wb_val_o;
-    wb_rgb_waddr_o       = TAddrW'({wb_ctx_o, ex_ctrl_i.rdst});
-    wb_alpha_waddr_o     = TAddrW'({wb_ctx_o, ex_ctrl_i.adst});
+    wb_rgb_waddr_o       = TAddrW'({wb_ctx_o, ta_ctrl_i.rdst});
+    wb_alpha_waddr_o     = TAddrW'({wb_ctx_o, ta_ctrl_i.adst});
     wb_kill              = '0;
     wb_pred_mask_o       = '0;
     wb_pred_o            = ctx_pred_i;
@@ -217,34 +180,34 @@ module us_wb_stage #(
     wb_out_alpha_mask_o  = '0;
     for (int p = 0; p < 4; p++) begin
       for (int c = 0; c < 4; c++) begin
-        wb_tval[p][c] = wb_texel[p][wb_tex_dst_swz[c]];
+        wb_tval[p][c] = ta_texel_i[p][wb_tex_dst_swz[c]];
       end
-      if (ex_valid_i && ex_ctrl_i.writers[p]) begin
+      if (ta_valid_i && ta_ctrl_i.writers[p]) begin
         if (wb_alu) begin
-          wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ex_ctrl_i.en[p];
+          wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ta_ctrl_i.en[p];
           wb_temp_rgb_mask_o[p]   = {1'b0, wb_we_o[p][2:0]};
           wb_temp_alpha_mask_o[p] = wb_we_o[p][3];
           if (wb_out) begin
-            wb_out_rgb_mask_o[p]   = wb_cmn.rgb_omask & ex_ctrl_i.en[p][2:0];
-            wb_out_alpha_mask_o[p] = wb_cmn.alpha_omask == 1'b1 && ex_ctrl_i.en[p][3];
-            wb_w_mask_o[p]         = wb_alpha_inst.w_omask == 1'b1 && ex_ctrl_i.en[p][3];
+            wb_out_rgb_mask_o[p]   = wb_cmn.rgb_omask & ta_ctrl_i.en[p][2:0];
+            wb_out_alpha_mask_o[p] = wb_cmn.alpha_omask == 1'b1 && ta_ctrl_i.en[p][3];
+            wb_w_mask_o[p]         = wb_alpha_inst.w_omask == 1'b1 && ta_ctrl_i.en[p][3];
           end else begin
-            wb_pred_mask_o[p] = {wb_cmn.alpha_omask == 1'b1, wb_cmn.rgb_omask} & ex_ctrl_i.en[p];
+            wb_pred_mask_o[p] = {wb_cmn.alpha_omask == 1'b1, wb_cmn.rgb_omask} & ta_ctrl_i.en[p];
             for (int c = 0; c < 4; c++) begin
               if (wb_pred_mask_o[p][c]) begin
                 wb_pred_o[p][c] = wb_cmp_target[p][c];
               end
             end
           end
-          if (wb_rgb_inst.alu_wmask == 1'b1 && ex_ctrl_i.en[p][wb_cmn.alu_result_sel ? 3 : 0]) begin
+          if (wb_rgb_inst.alu_wmask == 1'b1 && ta_ctrl_i.en[p][wb_cmn.alu_result_sel ? 3 : 0]) begin
             wb_result_mask_o[p] = 1'b1;
             wb_result_o[p]      = wb_cmp_result[p];
           end
         end else if (wb_texkill) begin
-          wb_kill[p] = tex_negative(ex_coord_i[p][0]) || tex_negative(ex_coord_i[p][1]) ||
-                       tex_negative(ex_coord_i[p][2]) || tex_negative(ex_coord_i[p][3]);
+          wb_kill[p] = tex_negative(ta_coord_i[p][0]) || tex_negative(ta_coord_i[p][1]) ||
+                       tex_negative(ta_coord_i[p][2]) || tex_negative(ta_coord_i[p][3]);
         end else if (wb_tex_lookup) begin
-          wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ex_ctrl_i.en[p];
+          wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ta_ctrl_i.en[p];
           wb_temp_rgb_mask_o[p] = wb_we_o[p];
         end
       end
@@ -256,11 +219,11 @@ module us_wb_stage #(
     wb_killed_o = ctx_killed_i | wb_kill;
 
     // Termination: errors, END_ADDR fallen through, LAST with every unkilled pixel ACTIVE and unmasked, watchdog
-    wb_errors_o = ctx_errors_i | ex_ctrl_i.err;
+    wb_errors_o = ctx_errors_i | ta_ctrl_i.err;
     wb_done_o   = 1'b0;
     if (wb_errors_o != '0) begin
       wb_done_o = 1'b1;
-    end else if (!ex_ctrl_i.jumped && ex_ctrl_i.pc == wb_end_pc) begin
+    end else if (!ta_ctrl_i.jumped && ta_ctrl_i.pc == wb_end_pc) begin
       wb_done_o = 1'b1;
     end else if (wb_cmn.last == 1'b1 && ((ctx_inactive_i | ctx_masked_i) & ~wb_killed_o) == 4'h0) begin
       wb_done_o = 1'b1;
@@ -280,6 +243,6 @@ module us_wb_stage #(
   // Instruction fields WB does not read (each is read in another stage).
   logic unused_fields;
   assign unused_fields = ^{lp_code_addr_i, lp_code_offset_i, wb_cmn, wb_rgb_inst, wb_alpha_inst, wb_tex_inst,
-                           wb_tex_addr, ex_ctrl_i.ctx, ex_ctrl_i.next_pc, ex_ctrl_i.running_before};
+                           wb_tex_addr, ta_ctrl_i.ctx, ta_ctrl_i.next_pc, ta_ctrl_i.running_before};
 
 endmodule

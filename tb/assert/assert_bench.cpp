@@ -7,8 +7,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "Vassert_top.h"
+#include "Vassert_top___024root.h"
 #include "verilated.h"
 
 namespace {
@@ -107,6 +109,49 @@ bool ctx_commit(Bench &b, unsigned loop_sp, unsigned addr_sp, unsigned id_ctx, u
     return true;
 }
 
+// The stage plan: contexts issued round robin into a pipeline whose write-back comes PlanWb cycles after the issue,
+// as in us_core; `skew` moves one write-back (the 40th) that many cycles early (negative) or late.
+bool ctx_plan(Bench &b, int skew)
+{
+    const unsigned wb_at = Vassert_top___024root::assert_top__DOT__PlanWb;
+    for (unsigned c = 0; c < kNumCtx; c++) {
+        b.top->ctx_launch_i = 1;
+        b.top->ctx_launch_ctx_i = c;
+        if (!b.tick())
+            return false;
+    }
+    b.top->ctx_launch_i = 0;
+    struct Wb {
+        bool valid = false;
+        unsigned ctx = 0;
+    };
+    std::vector<Wb> wb(600);
+    bool busy[kNumCtx] = {};
+    unsigned rr = 0, issued = 0;
+    for (unsigned t = 0; t + 20 < wb.size(); t++) {
+        if (wb[t].valid)
+            busy[wb[t].ctx] = false;  // ready again in the cycle after its write-back
+        b.top->ctx_wb_valid_i = wb[t].valid;
+        b.top->ctx_wb_ctx_i = wb[t].ctx;
+        b.top->ctx_issue_i = 0;
+        for (unsigned i = 1; i <= kNumCtx; i++) {
+            unsigned c = (rr + i) % kNumCtx;
+            if (!busy[c] && !wb[t].valid) {  // one issue a cycle; not beside a write-back (keeps the slots apart)
+                b.top->ctx_issue_i = 1;
+                b.top->ctx_issue_ctx_i = c;
+                busy[c] = true;
+                rr = c;
+                int at = (int)(t + wb_at) + (++issued == 40 ? skew : 0);
+                wb[(unsigned)at] = Wb{true, c};
+                break;
+            }
+        }
+        if (!b.tick())
+            return false;
+    }
+    return true;
+}
+
 // The temporaries' two write ports: write-back writes a random context in random cycles while the harness's input
 // writes come one a cycle into another context (the harness writes only a context that is not running); `clash`
 // once sends one into write-back's context.
@@ -145,8 +190,10 @@ bool retire(Bench &b, unsigned ctx)
 
 int main(int argc, char **argv)
 {
-    static const char *const names[] = {"if-round-robin", "ctx-ok",   "ctx-loop-sp", "ctx-addr-sp", "ctx-id-range",
-                                        "ctx-wb-range",   "trf-ok",   "trf-clash",    "retire-ok",   "retire-range"};
+    static const char *const names[] = {"if-round-robin", "ctx-ok",        "ctx-loop-sp",   "ctx-addr-sp",
+                                        "ctx-id-range",   "ctx-wb-range",  "ctx-plan-ok",   "ctx-plan-early",
+                                        "ctx-plan-late",  "trf-ok",        "trf-clash",     "retire-ok",
+                                        "retire-range"};
     const char *s = argc > 1 ? argv[1] : "";
     bool known = false;
     for (const char *n : names)
@@ -165,6 +212,9 @@ int main(int argc, char **argv)
               : !strcmp(s, "ctx-addr-sp")  ? ctx_commit(b, 0, 9, 1, 0)  // a push past a full address stack
               : !strcmp(s, "ctx-id-range") ? ctx_commit(b, 0, 0, 3, 0)  // context 3 of NumCtx 3 in ID
               : !strcmp(s, "ctx-wb-range") ? ctx_commit(b, 0, 0, 1, 3)  // context 3 of NumCtx 3 in WB
+              : !strcmp(s, "ctx-plan-ok")    ? ctx_plan(b, 0)
+              : !strcmp(s, "ctx-plan-early") ? ctx_plan(b, -1)          // a write-back a stage early
+              : !strcmp(s, "ctx-plan-late")  ? ctx_plan(b, 1)           // and one a stage late
               : !strcmp(s, "trf-ok")       ? trf_inputs(b, false)
               : !strcmp(s, "trf-clash")    ? trf_inputs(b, true)        // an input write into write-back's context
               : !strcmp(s, "retire-ok")    ? retire(b, 2)

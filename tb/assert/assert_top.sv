@@ -18,9 +18,11 @@ module assert_top
   output logic                                   if_issue_o,
   output logic [CtxW-1:0]                        if_pick_ctx_o,
 
-  // us_ctx_state: launch, and an instruction in ID and in WB
+  // us_ctx_state: launch, an issue, and an instruction in ID and in WB
   input  logic                                   ctx_launch_i,
   input  logic [CtxW-1:0]                        ctx_launch_ctx_i,
+  input  logic                                   ctx_issue_i,
+  input  logic [CtxW-1:0]                        ctx_issue_ctx_i,
   input  logic                                   ctx_id_valid_i,
   input  logic [CtxW-1:0]                        ctx_id_ctx_i,
   input  logic                                   ctx_id_fc_i,
@@ -44,6 +46,11 @@ module assert_top
   input  logic [3:0]                             ret_ctx_i,
   output logic                                   ret_valid_o
 );
+
+  // The stage plan's WB stage, for the bench's pipeline of issues and write-backs
+  localparam int unsigned PlanWb /*verilator public_flat_rd*/ = us_core_pkg::StageWb;
+  logic unused_plan;
+  assign unused_plan = PlanWb[0];
 
   // ---- us_if_stage (its instruction memory stays empty)
   logic                       if_valid;
@@ -99,8 +106,8 @@ module assert_top
     .clear_ctx_i      ('0),
     .code_addr_i      ('0),
     .code_offset_i    ('0),
-    .if_issue_i       (1'b0),
-    .if_pick_ctx_i    ('0),
+    .if_issue_i       (ctx_issue_i),
+    .if_pick_ctx_i    (ctx_issue_ctx_i),
     .if_valid_i       (ctx_id_valid_i),
     .if_ctx_i         (ctx_id_ctx_i),
     .id_next_pc_i     (9'd1),
@@ -184,7 +191,7 @@ module assert_top
   ) u_retire (
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),
-    .ex_ctrl_i              (ret_ctrl),
+    .wb_ctrl_i              (ret_ctrl),
     .wb_valid_i             (ret_wb_valid_i),
     .wb_killed_i            ('0),
     .wb_pred_i              ('0),

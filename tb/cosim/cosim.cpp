@@ -790,7 +790,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
                 secs > 0 ? rtl.cycle() / secs : 0.0, ipc);
     if (o.result &&
         !report.write_result(o.result, verdict_name, {retired, rtl.cycle(), max_cycles, secs, ipc,
-                                                     rtl.sched().max_wait()}))
+                                                     rtl.sched().max_wait(), rtl.sched().issue_to_record()}))
         return 2;
     return verdict;
 }

@@ -222,9 +222,9 @@ bool CosimReport::write_result(const char *file, const char *verdict, const Figu
     char figures[512];
     snprintf(figures, sizeof figures,
              ",\"num_ctx\":%u,\"retired\":%llu,\"cycles\":%llu,\"cycle_limit\":%llu,\"cpu_s\":%.6f,"
-             "\"retired_per_s\":%.0f,\"cycles_per_s\":%.0f,\"ipc\":%.6f,\"max_wait\":%llu",
+             "\"retired_per_s\":%.0f,\"cycles_per_s\":%.0f,\"ipc\":%.6f,\"max_wait\":%llu,\"issue_to_retire\":%u",
              (unsigned)US_NUM_CTX, f.retired, f.cycles, f.cycle_limit, f.cpu_s, f.cpu_s > 0 ? f.retired / f.cpu_s : 0.0,
-             f.cpu_s > 0 ? f.cycles / f.cpu_s : 0.0, f.ipc, f.max_wait);
+             f.cpu_s > 0 ? f.cycles / f.cpu_s : 0.0, f.ipc, f.max_wait, f.issue_to_retire);
     std::string json = "{\"verdict\":" + json_string(reported ? written_verdict_ : verdict) + ",\"input\":" +
                        json_string(input_) + ",\"seed\":" + std::to_string(seed_) + figures + ",\"report\":" +
                        (reported ? json_string(stem_ + ".json") : std::string("null")) + ",\"reproduce\":" +

@@ -26,6 +26,7 @@ class CosimReport {
         unsigned long long retired, cycles, cycle_limit;
         double cpu_s, ipc;
         unsigned long long max_wait;  // cycles a ready context waited for IF, at most
+        unsigned issue_to_retire;     // the core's stage plan: cycles from issue to the retire record
     };
     bool write_result(const char *file, const char *verdict, const Figures &f) const;
 

@@ -3,8 +3,8 @@
 
 #include <cstdio>
 
-SchedCheck::SchedCheck(unsigned num_ctx)
-    : num_ctx_(num_ctx), ring_(kIssueToRecord + 2), running_(num_ctx, false), ready_at_(num_ctx, 0),
+SchedCheck::SchedCheck(unsigned num_ctx, unsigned issue_to_record)
+    : num_ctx_(num_ctx), issue_to_record_(issue_to_record), ring_(issue_to_record + 2), running_(num_ctx, false), ready_at_(num_ctx, 0),
       waited_(num_ctx, 0)
 {
 }
@@ -15,18 +15,18 @@ void SchedCheck::cycle(bool launch, unsigned launch_ctx, bool record, unsigned r
     Slot &in = slot(n);
     in.launch = launch;
     in.launch_ctx = launch_ctx;
-    Slot &out = slot(n + 1);  // a slot kIssueToRecord + 2 cycles old, checked long ago
+    Slot &out = slot(n + 1);  // a slot issue_to_record_ + 2 cycles old, checked long ago
     out = Slot();
     out.record = record;
     out.record_ctx = record_ctx;
     out.done = record_done;
-    if (n + 1 >= kIssueToRecord)
-        check(n + 1 - kIssueToRecord);
+    if (n + 1 >= issue_to_record_)
+        check(n + 1 - issue_to_record_);
 }
 
 void SchedCheck::check(uint64_t n)
 {
-    const Slot &s = slot(n), &rec = slot(n + kIssueToRecord);
+    const Slot &s = slot(n), &rec = slot(n + issue_to_record_);
     int want = -1;
     for (unsigned i = 1; i <= num_ctx_ && want < 0; i++) {  // the first ready context after the last pick
         unsigned c = (last_pick_ + i) % num_ctx_;
@@ -62,7 +62,7 @@ void SchedCheck::check(uint64_t n)
             max_wait_ = waited_[got];
         waited_[got] = 0;
         last_pick_ = (unsigned)got;
-        ready_at_[got] = n + kIssueToRecord;
+        ready_at_[got] = n + issue_to_record_;
         if (rec.done)
             running_[got] = false;
     }

@@ -3,7 +3,8 @@
 // cycle IF issues the first ready context after the one it issued last (round robin; context 0 counts as the last
 // one after reset), and nothing when none is ready: a quad's input writes, which have their own port, stall
 // nothing. An
-// instruction issued in cycle n is on the retire port in cycle n + kIssueToRecord.
+// instruction issued in cycle n is on the retire port in cycle n + issue_to_record, the core's stage plan
+// (us_core's IssueToRetire, from rtl/core/us_core_pkg.sv), and its context is ready again from that cycle.
 // So a frozen or skipped round-robin pointer, an idle cycle with a context ready, or a context issued while busy
 // is caught where it happens, whatever the results; the waits it measures are the IPC regression's figures.
 #ifndef COSIM_SCHED_H
@@ -15,9 +16,7 @@
 
 class SchedCheck {
   public:
-    static constexpr unsigned kIssueToRecord = 7;  // IF in cycle n, WB in n + 6, record in n + 7 (docs/rtl.md)
-
-    explicit SchedCheck(unsigned num_ctx);
+    SchedCheck(unsigned num_ctx, unsigned issue_to_record);
     // One clock cycle: whether the harness launched a quad during it (its context is ready from the next cycle),
     // and the record the retire port shows in the cycle after it.
     void cycle(bool launch, unsigned launch_ctx, bool record, unsigned record_ctx, bool record_done);
@@ -26,6 +25,7 @@ class SchedCheck {
     uint64_t violation_cycle() const { return violation_cycle_; }
     // The longest a ready context waited for IF, in cycles, over the cycles checked.
     uint64_t max_wait() const { return max_wait_; }
+    unsigned issue_to_record() const { return issue_to_record_; }
 
   private:
     struct Slot {
@@ -34,11 +34,12 @@ class SchedCheck {
         bool record = false, done = false;
         unsigned record_ctx = 0;
     };
-    void check(uint64_t n);  // cycle n, now that its issue's record (cycle n + kIssueToRecord) is known
+    void check(uint64_t n);  // cycle n, now that its issue's record (cycle n + issue_to_record_) is known
     Slot &slot(uint64_t n) { return ring_[n % ring_.size()]; }
 
     unsigned num_ctx_;
-    std::vector<Slot> ring_;          // the last kIssueToRecord + 1 cycles
+    unsigned issue_to_record_;
+    std::vector<Slot> ring_;          // the last issue_to_record_ + 1 cycles
     std::vector<bool> running_;       // launched and not ended
     std::vector<uint64_t> ready_at_;  // the first cycle it may issue again
     std::vector<uint64_t> waited_;    // cycles passed over since it became ready

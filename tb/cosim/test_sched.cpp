@@ -1,6 +1,8 @@
 // The scheduler-contract checker (cosim_sched.h) against issue streams of small cores simulated here: a
 // round-robin core passes; a frozen pointer, a core idle with a context ready, one that issues a busy context and
-// one that still stalls while a quad's inputs are written each fail, in the cycle they go wrong. The streams have
+// one that still stalls while a quad's inputs are written each fail, in the cycle they go wrong, and so does a core
+// whose pipeline is one stage longer or shorter than the depth the checker is given (a stage plan out of step with
+// the stage registers). The streams have
 // input writes and quads that end and relaunch, as the harness makes them. Exit 0 when every case holds.
 #include <cstdio>
 #include <string>
@@ -12,13 +14,13 @@ namespace {
 
 enum class Bug { None, FrozenPointer, IdleOnce, BusyIssue, StallOnInput };
 
-// A core with n contexts, one instruction in flight per context for kIssueToRecord cycles, quads of `len`
-// instructions, a relaunch (3 to 7 cycles of input writes, then the launch) when a quad ends, `cycles` cycles long.
-// Returns the checker's first violation ("" for none).
-std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_t *first_bad)
+// A core with n contexts, one instruction in flight per context for d cycles from issue to record, quads of `len`
+// instructions, a relaunch (3 to 7 cycles of input writes, then the launch) when a quad ends, `cycles` cycles long,
+// checked as a core of depth check_d. Returns the checker's first violation ("" for none).
+std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_t *first_bad, unsigned d = 9,
+                     unsigned check_d = 0)
 {
-    const unsigned d = SchedCheck::kIssueToRecord;
-    SchedCheck chk(n);
+    SchedCheck chk(n, check_d ? check_d : d);
     std::vector<bool> running(n, false);
     std::vector<uint64_t> busy_until(n, 0), left(n, 0);
     struct Issue {
@@ -100,9 +102,19 @@ void expect(bool ok, const std::string &what)
 int main()
 {
     uint64_t at;
-    for (unsigned n : {1u, 2u, 4u, 7u, 8u}) {
-        std::string v = simulate(n, Bug::None, 13, 3000, &at);
-        expect(v.empty(), "NUM_CTX " + std::to_string(n) + ": a round-robin core keeps the contract (" + v + ")");
+    for (unsigned d : {7u, 9u, 16u}) {
+        for (unsigned n : {1u, 2u, 4u, 7u, 8u, 9u, 16u}) {
+            std::string v = simulate(n, Bug::None, 13, 3000, &at, d);
+            expect(v.empty(), "depth " + std::to_string(d) + ", NUM_CTX " + std::to_string(n) +
+                                  ": a round-robin core keeps the contract (" + v + ")");
+        }
+    }
+    for (unsigned n : {1u, 4u, 8u, 9u, 16u}) {
+        for (int off : {-1, 1}) {
+            std::string v = simulate(n, Bug::None, 13, 3000, &at, 9 + off, 9);
+            expect(!v.empty(), "NUM_CTX " + std::to_string(n) + ": a core of depth " + std::to_string(9 + off) +
+                                   " checked as depth 9 is caught (" + v + ")");
+        }
     }
     for (unsigned n : {2u, 4u, 8u}) {
         std::string v;

@@ -3,7 +3,7 @@
 The assertion bench (tb/assert: the core's units that hold assertions, each on its own) runs scenarios:
 - on the design as it is, the ordinary traffic of every unit passes, and each scenario that breaks a unit's input
   contract (a stack pointer past its depth, a context index out of range, an input write let go before it is
-  taken) fails with the assertion named for it;
+  taken, a write-back a stage before or after the stage plan's) fails with the assertion named for it;
 - on copies of rtl/ with planted one-line bugs (two builds, each with one plant per unit), the ordinary traffic
   fails with the assertion each plant breaks: IF picking a busy context, a frozen round-robin pointer, the input
   write granted beside write-back's, an off-by-one stack pointer commit, an off-by-one context at retire.
@@ -33,6 +33,9 @@ SCENARIOS = [
     ("ctx-addr-sp", "CtxAddrSpInDepth"),
     ("ctx-id-range", "CtxIdInRange"),         # context 3 of NumCtx 3 in ID, as a broken IF would issue
     ("ctx-wb-range", "CtxWbInRange"),
+    ("ctx-plan-ok", None),
+    ("ctx-plan-early", "CtxWbOnPlan"),      # a write-back one stage before the stage plan's WB
+    ("ctx-plan-late", "CtxWbOnPlan"),       # and one a stage after it
     ("trf-ok", None),
     ("trf-clash", "TrfInputBesideWb"),        # an input write into the context write-back writes
     ("retire-ok", None),
@@ -48,7 +51,7 @@ PLANTS = [
       "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;", "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i + LoopSpW'(1);", "ctx-ok",
       "CtxLoopSpInDepth"),
      ("retire-ctx-plus-one", "the record's context one too high", "rtl/core/us_retire.sv",
-      "retire_ctx_o            <= ex_ctrl_i.ctx;", "retire_ctx_o            <= ex_ctrl_i.ctx + 4'd1;", "retire-ok",
+      "retire_ctx_o            <= wb_ctrl_i.ctx;", "retire_ctx_o            <= wb_ctrl_i.ctx + 4'd1;", "retire-ok",
       "RetireCtxInRange")],
     [("frozen-rr", "IF's round-robin pointer never moves", "rtl/core/us_if_stage.sv",
       "rr_q <= if_pick_ctx_o;", "rr_q <= rr_q;", "if-round-robin", "IfReadyIssuedInTime"),

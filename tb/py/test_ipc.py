@@ -4,8 +4,10 @@
   robin over the ready contexts, never idle while one is ready, never a busy one); a breach is a mismatch with the
   verdict "schedule".
 - Straight-line ALU programs (no early end, so the steady window is long): the steady-state instructions per cycle
-  is the pipeline's min(1, NUM_CTX / 7) (seven cycles from IF to WB, one instruction in flight per context) to
-  within 2 %, and no ready context waits more than NUM_CTX - 1 issue cycles (round robin's bound).
+  is the pipeline's min(1, NUM_CTX / D) (D cycles from issue to the retire record, the stage plan of
+  rtl/core/us_core_pkg.sv, which uscosim reports as issue_to_retire; one instruction in flight per context) to
+  within 2 %, and no ready context waits more than NUM_CTX - 1 issue cycles (round robin's bound). D is also read
+  from the plan's text here, so a harness that took another depth fails.
 - Random legal programs of every type and the directed flow-control vectors: the contract holds.
 A frozen round-robin pointer fails it at NUM_CTX 4 (the issue order where a relaunch makes two contexts ready at
 once) and 8 (a starved context);
@@ -15,6 +17,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -26,7 +29,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import project_config  # noqa: E402
 
-PIPE = 7  # cycles from IF to WB: a context issues at most once every seven cycles (docs/rtl.md, Cycles)
+
+
+def plan_depth():
+    """IssueToRetire of the stage plan (rtl/core/us_core_pkg.sv): StageWb + 1."""
+    with open(os.path.join(ROOT, "rtl", "core", "us_core_pkg.sv")) as fh:
+        text = fh.read()
+    wb = re.search(r"localparam int unsigned StageWb\s*=\s*(\d+);", text)
+    rel = re.search(r"localparam int unsigned IssueToRetire\s*=\s*StageWb \+ 1;", text)
+    return int(wb.group(1)) + 1 if wb and rel else None
 
 
 def run(exe, args, tmp):
@@ -52,19 +63,23 @@ def main():
     check(4 in ctxs and 8 in ctxs, f"IPC_CTX holds NUM_CTX 4 and 8 ({ctxs})")
     vectors = sorted(glob.glob(os.path.join(ROOT, "vectors", "smoke", "directed-*.vec")))
     check(len(vectors) >= 6, f"the directed vectors are there ({len(vectors)})")
+    pipe = plan_depth()
+    check(pipe is not None and pipe >= 2, f"the stage plan gives the issue-to-retire depth D ({pipe})")
     with tempfile.TemporaryDirectory() as tmp:
         for n in ctxs:
             exe = os.path.join(a.cosim_dir, f"ctx{n}", "uscosim")
             if not check(os.access(exe, os.X_OK), f"{exe} is built"):
                 continue
-            want = min(1.0, n / PIPE)
+            want = min(1.0, n / pipe) if pipe else 0.0
             for seed in (1, 2, 3):
                 rc, r, out = run(exe, ["--random-alu", "64", "--seed", str(seed), "--quads", str(2 * n)], tmp)
                 if not check(rc == 0 and r and r["verdict"] == "match",
                              f"NUM_CTX {n}, --random-alu 64 seed {seed}: a match, the schedule kept ({out})"):
                     continue
+                check(r.get("issue_to_retire") == pipe,
+                      f"NUM_CTX {n} seed {seed}: the harness checks depth {r.get('issue_to_retire')}, the plan's {pipe}")
                 check(0.98 * want <= r["ipc"] <= want + 1e-9,
-                      f"NUM_CTX {n} seed {seed}: steady IPC {r['ipc']:.4f} is min(1, {n}/{PIPE}) = {want:.4f} to 2 %")
+                      f"NUM_CTX {n} seed {seed}: steady IPC {r['ipc']:.4f} is min(1, {n}/{pipe}) = {want:.4f} to 2 %")
                 check(r["max_wait"] <= n - 1,
                       f"NUM_CTX {n} seed {seed}: the longest wait of a ready context, {r['max_wait']} issue "
                       f"cycles, is at most NUM_CTX - 1 = {n - 1}")
