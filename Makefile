@@ -151,7 +151,7 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 RTL_MANIFEST := rtl/us_core.f
 RTL_SRCS := $(shell sed -e 's|//.*||' $(RTL_MANIFEST))
 RTL_PKGS := $(filter %_pkg.sv,$(RTL_SRCS))
-RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/lint.vlt
+RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/us_retire_ports.svh rtl/lint.vlt
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 # --assert: every build checks the design's assertions (rtl/us_assert.svh); one that fails stops the simulation.
