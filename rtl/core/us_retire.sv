@@ -5,6 +5,7 @@
 // stack depths and tops, errors and end. The co-simulation harness compares the RTL with the model through this
 // port alone.
 `include "us_assert.svh"
+`include "us_retire_ports.svh"
 
 module us_retire #(
   parameter int unsigned NumCtx      = 1,
@@ -47,37 +48,9 @@ module us_retire #(
   input  us_fc_pkg::us_frame_t                       ctx_loop_top_i,
   input  us_types_pkg::pc_t                          ctx_addr_top_i,
 
-  // to the harness: the record
+  // to the harness: the record, its fields declared by the generated rtl/us_retire_ports.svh (spec/state.txt)
   output logic                                       retire_valid_o,
-  output us_fc_pkg::retire_ctx_t                     retire_ctx_o,
-  output us_fc_pkg::retire_seq_t                     retire_seq_o,
-  output us_fc_pkg::retire_pc_t                      retire_pc_o,
-  output us_fc_pkg::retire_next_pc_t                 retire_next_pc_o,
-  output us_fc_pkg::retire_inst_t [5:0]              retire_inst_o,
-  output us_fc_pkg::retire_running_before_t          retire_running_before_o,
-  output us_fc_pkg::retire_running_after_t           retire_running_after_o,
-  output us_fc_pkg::retire_killed_after_t            retire_killed_after_o,
-  output us_fc_pkg::retire_temp_addr_t [1:0]         retire_temp_addr_o,  // [0] rgb / TEX destination, [1] alpha
-  output us_fc_pkg::retire_temp_mask_t [1:0][3:0]    retire_temp_mask_o,  // slot, pixel, channel
-  output us_fc_pkg::retire_temp_val_t [1:0][3:0][3:0] retire_temp_val_o,  // zero where not written
-  output us_fc_pkg::retire_out_addr_t [1:0]          retire_out_addr_o,   // [0] rgb render target, [1] alpha
-  output us_fc_pkg::retire_out_mask_t [1:0][3:0]     retire_out_mask_o,
-  output us_fc_pkg::retire_out_val_t [1:0][3:0][3:0] retire_out_val_o,
-  output us_fc_pkg::retire_w_mask_t                  retire_w_mask_o,
-  output us_fc_pkg::retire_w_val_t [3:0]             retire_w_val_o,
-  output us_fc_pkg::retire_pred_mask_t [3:0]         retire_pred_mask_o,
-  output us_fc_pkg::retire_pred_val_t [3:0]          retire_pred_val_o,
-  output us_fc_pkg::retire_result_mask_t             retire_result_mask_o,
-  output us_fc_pkg::retire_result_val_t              retire_result_val_o,
-  output us_fc_pkg::retire_jumped_t                  retire_jumped_o,
-  output us_fc_pkg::retire_inactive_after_t          retire_inactive_after_o,
-  output logic [3:0][CounterBits-1:0]                retire_counter_after_o,
-  output logic [LoopSpW-1:0]                         retire_loop_sp_o,
-  output logic [AddrSpW-1:0]                         retire_addr_sp_o,
-  output us_fc_pkg::retire_loop_top_t                retire_loop_top_o,   // zero when the loop stack is empty
-  output us_fc_pkg::retire_addr_top_t                retire_addr_top_o,
-  output us_fc_pkg::retire_errors_t                  retire_errors_o,
-  output us_fc_pkg::retire_done_t                    retire_done_o
+  `US_RETIRE_PORTS
 );
 
   // The masks as the record has them, one bit per channel: an alpha write touches only channel a, an output of

@@ -1,6 +1,8 @@
 // The assertion bench's top (tb/assert/assert_bench.cpp drives it): the core's units that hold assertions, each
 // on its own with every input a port of this top, so that a scenario can drive a unit into the condition its
 // assertion forbids. NumCtx is 3, not a power of two, so that a context index can be out of range.
+`include "us_retire_ports.svh"
+
 module assert_top
   import us_fc_pkg::*;
 #(
@@ -179,7 +181,7 @@ module assert_top
     .trf_rdata_o     (trf_rdata)
   );
 
-  // ---- us_retire (only the context matters here)
+  // ---- us_retire (only the context matters here; the record's fields are left unconnected)
   us_core_pkg::us_ctrl_t ret_ctrl;
   always_comb begin
     ret_ctrl     = '0;
@@ -218,35 +220,7 @@ module assert_top
     .ctx_loop_top_i         ('0),
     .ctx_addr_top_i         ('0),
     .retire_valid_o         (ret_valid_o),
-    .retire_ctx_o           (),
-    .retire_seq_o           (),
-    .retire_pc_o            (),
-    .retire_next_pc_o       (),
-    .retire_inst_o          (),
-    .retire_running_before_o(),
-    .retire_running_after_o (),
-    .retire_killed_after_o  (),
-    .retire_temp_addr_o     (),
-    .retire_temp_mask_o     (),
-    .retire_temp_val_o      (),
-    .retire_out_addr_o      (),
-    .retire_out_mask_o      (),
-    .retire_out_val_o       (),
-    .retire_w_mask_o        (),
-    .retire_w_val_o         (),
-    .retire_pred_mask_o     (),
-    .retire_pred_val_o      (),
-    .retire_result_mask_o   (),
-    .retire_result_val_o    (),
-    .retire_jumped_o        (),
-    .retire_inactive_after_o(),
-    .retire_counter_after_o (),
-    .retire_loop_sp_o       (),
-    .retire_addr_sp_o       (),
-    .retire_loop_top_o      (),
-    .retire_addr_top_o      (),
-    .retire_errors_o        (),
-    .retire_done_o          ()
+    `US_RETIRE_OPEN
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

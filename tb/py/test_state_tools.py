@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks scripts/gen_state.py: --check passes on the tree, names every file a table edit makes stale, catches a
-hand-edited generated file (and `make gen` repairs it), and a malformed table line is an error naming the line.
+"""Checks scripts/gen_state.py: --check passes on the tree, names every file a table edit makes stale (a new retire
+field: the retire port list too), catches a hand-edited generated file (and `make gen` repairs it), and a malformed
+table line is an error naming the line.
 usage: test_state_tools.py"""
 import os
 import shutil
@@ -11,7 +12,8 @@ import tempfile
 from checklib import check, summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUTPUTS = ("model/golden/us_state_gen.h", "model/golden/us_state_gen.c", "rtl/us_fc_pkg.sv", "tb/cosim/us_state_pack.h")
+OUTPUTS = ("model/golden/us_state_gen.h", "model/golden/us_state_gen.c", "rtl/us_fc_pkg.sv", "tb/cosim/us_state_pack.h",
+           "rtl/us_retire_ports.svh")
 
 
 def copy_tree(tmp):
@@ -41,7 +43,9 @@ def main():
         table = os.path.join(tmp, "spec", "state.txt")
         for old, new, stale in (("param LOOP_DEPTH    8", "param LOOP_DEPTH    16", (0, 2)),
                                 ("field count         uint32_t            8", "field count uint32_t 9", (0, 2, 3)),
-                                ("error WATCHDOG          core", "error WATCHDOG fc", (0, 2))):
+                                ("error WATCHDOG          core", "error WATCHDOG fc", (0, 2)),
+                                ("field done          bool                1",
+                                 "field done bool 1\nfield halted bool 1", (0, 2, 3, 4))):
             replace(table, old, new)
             p = gen(tmp, "--check")
             check(p.returncode == 1 and all(OUTPUTS[i] in p.stderr for i in stale),
