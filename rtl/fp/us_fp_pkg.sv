@@ -36,21 +36,25 @@ package us_fp_pkg;
   // The functions classify their operands with plain bits, not classify's struct: with the struct, Yosys 0.70 read
   // a call with a constant argument (fp_add(x, One), fp_mul(x, Two, 0)) as an undefined (x) result, silently.
 
-  // fp_add: a + b (us_fp_add).
-  function automatic logic [31:0] fp_add(input logic [31:0] a, input logic [31:0] b);
+  // ---- fp_add in three pipeline segments (the execute stage registers between them; docs/rtl.md, The stage
+  // plan): fp_add_align (classify, order the operands by magnitude, align the smaller: a 31-bit compare and a
+  // 50-bit shifter), fp_add_sum (the 28-bit add or subtract and the leading-zero normalisation) and fp_add_round
+  // (round to nearest even, the exponent, under- and overflow, the special result). fp_add is the three in a row.
+  // The segments pass flat vectors (Yosys 0.70 misreads a struct in a function called with a constant argument).
+  localparam int unsigned AddAlignW = 1 + 32 + 1 + 8 + 1 + 23 + 28;  // AddAlignW: see fp_add_align
+  localparam int unsigned AddSumW   = 1 + 32 + 1 + 8 + 1 + 27 + 5;   // AddSumW: see fp_add_sum
+
+  // {special, special_res, sign, big exponent, sub, big fraction, the smaller significand aligned with sticky}
+  function automatic logic [AddAlignW-1:0] fp_add_align(input logic [31:0] a, input logic [31:0] b);
     logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
     logic        special;
     logic [31:0] special_res;
-    logic        swap, sub, far, sum_zero, round_up, round_carry;
+    logic        swap, sub, far;
     logic [31:0] big;
     logic [30:0] lesser;
     logic [7:0]  exp_diff;
     logic [49:0] small_shifted;
-    logic [27:0] big_ext, small_ext, sum, n16, n8, n4, n2;
-    logic [26:0] norm;
-    logic        lz16, lz8, lz4, lz2, lz1;
-    logic [22:0] frac;
-    logic [9:0]  exp_biased;
+    logic [27:0] small_ext;
     a_zero = a[30:23] == 8'h00;
     a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
     a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
@@ -81,44 +85,75 @@ package us_fp_pkg;
     sub           = a[31] ^ b[31];
     far           = (exp_diff > 8'd25);
     small_shifted = {1'b1, lesser[22:0], 26'h0} >> exp_diff[4:0];
-    big_ext       = {2'b01, big[22:0], 3'b000};
     small_ext     = far ? 28'h1 : {1'b0, small_shifted[49:24], |small_shifted[23:0]};
-    sum           = sub ? (big_ext - small_ext) : (big_ext + small_ext);
-    sum_zero      = (sum == 28'h0);
-    lz16          = (sum[27:12] == 16'h0);
-    n16           = lz16 ? {sum[11:0], 16'h0} : sum;
-    lz8           = (n16[27:20] == 8'h0);
-    n8            = lz8 ? {n16[19:0], 8'h0} : n16;
-    lz4           = (n8[27:24] == 4'h0);
-    n4            = lz4 ? {n8[23:0], 4'h0} : n8;
-    lz2           = (n4[27:26] == 2'h0);
-    n2            = lz2 ? {n4[25:0], 2'h0} : n4;
-    lz1           = ~n2[27];
-    norm          = lz1 ? {n2[25:0], 1'b0} : n2[26:0];
-    round_up      = norm[3] & ((|norm[2:0]) | norm[4]);
+    fp_add_align  = {special, special_res, big[31], big[30:23], sub, big[22:0], small_ext};
+  endfunction
+
+  // {special, special_res, sign, big exponent, sum is zero, the normalised sum, leading zeros shifted out}
+  function automatic logic [AddSumW-1:0] fp_add_sum(input logic [AddAlignW-1:0] al);
+    logic [27:0] big_ext, small_ext, sum, n16, n8, n4, n2;
+    logic [26:0] norm;
+    logic        lz16, lz8, lz4, lz2, lz1, sub;
+    sub        = al[51];
+    big_ext    = {2'b01, al[50:28], 3'b000};
+    small_ext  = al[27:0];
+    sum        = sub ? (big_ext - small_ext) : (big_ext + small_ext);
+    lz16       = (sum[27:12] == 16'h0);
+    n16        = lz16 ? {sum[11:0], 16'h0} : sum;
+    lz8        = (n16[27:20] == 8'h0);
+    n8         = lz8 ? {n16[19:0], 8'h0} : n16;
+    lz4        = (n8[27:24] == 4'h0);
+    n4         = lz4 ? {n8[23:0], 4'h0} : n8;
+    lz2        = (n4[27:26] == 2'h0);
+    n2         = lz2 ? {n4[25:0], 2'h0} : n4;
+    lz1        = ~n2[27];
+    norm       = lz1 ? {n2[25:0], 1'b0} : n2[26:0];
+    fp_add_sum = {al[AddAlignW-1:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
+  endfunction
+
+  function automatic logic [31:0] fp_add_round(input logic [AddSumW-1:0] sm);
+    logic        special, sign, sum_zero, round_up, round_carry;
+    logic [31:0] special_res;
+    logic [7:0]  big_exp;
+    logic [26:0] norm;
+    logic [4:0]  lz;
+    logic [22:0] frac;
+    logic [9:0]  exp_biased;
+    {special, special_res, sign, big_exp, sum_zero, norm, lz} = sm;
+    round_up   = norm[3] & ((|norm[2:0]) | norm[4]);
     {round_carry, frac} = {1'b0, norm[26:4]} + {23'h0, round_up};
-    exp_biased    = {2'b00, big[30:23]} + 10'd28 + {9'h0, round_carry} - {5'h0, lz16, lz8, lz4, lz2, lz1};
+    exp_biased = {2'b00, big_exp} + 10'd28 + {9'h0, round_carry} - {5'h0, lz};
     if (special) begin
-      fp_add = special_res;
+      fp_add_round = special_res;
     end else if (sum_zero) begin
-      fp_add = 32'h0;
+      fp_add_round = 32'h0;
     end else if (exp_biased < 10'd28) begin
-      fp_add = {big[31], 31'h0};
+      fp_add_round = {sign, 31'h0};
     end else if (exp_biased > 10'd281) begin
-      fp_add = {big[31], 8'hFF, 23'h0};
+      fp_add_round = {sign, 8'hFF, 23'h0};
     end else begin
-      fp_add = {big[31], exp_biased[7:0] - 8'd27, frac};
+      fp_add_round = {sign, exp_biased[7:0] - 8'd27, frac};
     end
   endfunction
 
-  // fp_mul: a x b, zero_legacy: US_CONFIG's ZERO_TIMES_ANYTHING_EQUALS_ZERO (us_fp_mul).
-  function automatic logic [31:0] fp_mul(input logic [31:0] a, input logic [31:0] b, input logic zero_legacy);
+  // fp_add: a + b (us_fp_add), the three segments in a row.
+  function automatic logic [31:0] fp_add(input logic [31:0] a, input logic [31:0] b);
+    fp_add = fp_add_round(fp_add_sum(fp_add_align(a, b)));
+  endfunction
+
+  // ---- fp_mul in two pipeline segments: fp_mul_prod (classify, the specials, the 24 x 24 significand product:
+  // the MULT18X18D blocks and their adders) and fp_mul_round (normalise, round to nearest even, the exponent, under-
+  // and overflow). fp_mul is the two in a row.
+  localparam int unsigned MulProdW = 1 + 32 + 1 + 10 + 48;
+
+  // {special, special_res, sign, the exponent fields' sum, the product}; zero_legacy: US_CONFIG's
+  // ZERO_TIMES_ANYTHING_EQUALS_ZERO
+  function automatic logic [MulProdW-1:0] fp_mul_prod(input logic [31:0] a, input logic [31:0] b,
+                                                      input logic zero_legacy);
     logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
-    logic        has_zero, sign, special, top, round_bit, sticky, round_up, round_carry;
+    logic        has_zero, sign, special;
     logic [31:0] special_res;
     logic [47:0] prod;
-    logic [22:0] frac_t, frac;
-    logic [9:0]  exp_sum;
     a_zero = a[30:23] == 8'h00;
     a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
     a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
@@ -142,23 +177,38 @@ package us_fp_pkg;
     end else begin
       special = 1'b0;
     end
-    prod      = {25'h1, a[22:0]} * {25'h1, b[22:0]};
+    prod        = {25'h1, a[22:0]} * {25'h1, b[22:0]};
+    fp_mul_prod = {special, special_res, sign, {2'b00, a[30:23]} + {2'b00, b[30:23]}, prod};
+  endfunction
+
+  function automatic logic [31:0] fp_mul_round(input logic [MulProdW-1:0] mp);
+    logic        special, sign, top, round_bit, sticky, round_up, round_carry;
+    logic [31:0] special_res;
+    logic [9:0]  exp_fields, exp_sum;
+    logic [47:0] prod;
+    logic [22:0] frac_t, frac;
+    {special, special_res, sign, exp_fields, prod} = mp;
     top       = prod[47];
     frac_t    = top ? prod[46:24] : prod[45:23];
     round_bit = top ? prod[23] : prod[22];
     sticky    = (|prod[21:0]) | (top & prod[22]);
     round_up  = round_bit & (sticky | frac_t[0]);
     {round_carry, frac} = {1'b0, frac_t} + {23'h0, round_up};
-    exp_sum   = {2'b00, a[30:23]} + {2'b00, b[30:23]} + {9'h0, top} + {9'h0, round_carry};
+    exp_sum   = exp_fields + {9'h0, top} + {9'h0, round_carry};
     if (special) begin
-      fp_mul = special_res;
+      fp_mul_round = special_res;
     end else if (exp_sum < 10'd128) begin
-      fp_mul = {sign, 31'h0};
+      fp_mul_round = {sign, 31'h0};
     end else if (exp_sum > 10'd381) begin
-      fp_mul = {sign, 8'hFF, 23'h0};
+      fp_mul_round = {sign, 8'hFF, 23'h0};
     end else begin
-      fp_mul = {sign, exp_sum[7:0] - 8'd127, frac};
+      fp_mul_round = {sign, exp_sum[7:0] - 8'd127, frac};
     end
+  endfunction
+
+  // fp_mul: a x b (us_fp_mul), the two segments in a row.
+  function automatic logic [31:0] fp_mul(input logic [31:0] a, input logic [31:0] b, input logic zero_legacy);
+    fp_mul = fp_mul_round(fp_mul_prod(a, b, zero_legacy));
   endfunction
 
   // fp_minmax: MAX (max = 1) or MIN of a and b (us_fp_minmax).
