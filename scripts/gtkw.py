@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A GTKWave save file for a waveform of us_core (make wave writes one beside each VCD/FST): the signals grouped by
-pipeline stage (IF, ID/FC, OF, EX1-EX4, TA, WB, retire) and per context, enums shown by name through translate filter files
+pipeline stage (IF, ID/FC, OF, EX1, MulProd .. DotRound, TA, WB, retire) and per context, enums shown by name through translate filter files
 made from spec/isa.txt and rtl/core/us_core_pkg.sv (instruction type, ALU ops, TEX ops, FC ops, the FC's jump and
 branch-state ops), and for a mismatch report a marker on the clock edge whose retire record mismatched.
 
@@ -194,15 +194,17 @@ LAYOUT = (
         F("ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op"),
         F("ex1_alpha_inst", 0, 4, "EX1 alpha_op", translate="alpha_op"),
         ("ex1_tex", BIN))),
-    ("EX2", "u_ex_stage", (
-        ("ex2_valid_q", BIN, "EX2 valid"),
-        F("ex2_rgb_op_q", 0, 4, "EX2 rgb_op", translate="rgb_op"),
-        F("ex2_alpha_op_q", 0, 4, "EX2 alpha_op", translate="alpha_op"),
-        F("ex2_trans_op_q", 0, 4, "EX2 trans_op", translate="alpha_op"))),
-    ("EX3", "u_ex_stage", (("ex3_valid_q", BIN, "EX3 valid"),)),
-    ("EX4", "u_ex_stage", (
-        ("ex4_valid_q", BIN, "EX4 valid"), F("ex4_tex_inst", 22, 3, "EX4 tex_op", translate="tex_op"),
-        ("ex4_proj", BIN))),
+    ("MulProd", "u_ex_stage", (
+        F("x_valid_q", 0, 1, "MulProd valid", BIN),
+        F("x_rgb_op_q", 0, 4, "MulProd rgb_op", translate="rgb_op"),
+        F("x_alpha_op_q", 0, 4, "MulProd alpha_op", translate="alpha_op"),
+        F("x_trans_op_q", 0, 4, "MulProd trans_op", translate="alpha_op"))),
+    ("MulRound .. DotSum", "u_ex_stage", tuple(
+        F("x_valid_q", k, 1, f"{name} valid", BIN)
+        for k, name in enumerate(("MulRound", "AddAlign", "AddSum", "AddRound", "DotAlign", "DotSum"), 1))),
+    ("DotRound", "u_ex_stage", (
+        F("x_valid_q", 7, 1, "DotRound valid", BIN), F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"),
+        ("dr_proj", BIN))),
     ("TA", "u_ta_stage", (
         ("ex_valid_i", BIN, "TA in valid"), ("ta_tex_lookup", BIN), ("ta_tex_raddr", HEX),
         ("ta_valid_o", BIN, "TA valid"))),

@@ -6,16 +6,24 @@ package us_core_pkg;
   // between them; us_core checks that an instruction issued in cycle n retires in cycle n + IssueToRetire
   // (assertion CorePipeDepth), and so does the lockstep harness, from the ports, for every record (tb/cosim,
   // cosim_sched.h): a register added or lost without this plan following fails both.
-  localparam int unsigned StageIf  = 0;  // us_if_stage: pick a ready context, present its PC to us_imem
-  localparam int unsigned StageId  = 1;  // us_id_stage: the instruction words (us_imem's read register); decode, FC
-                                         // commit; source addresses presented to us_temp_rf and us_const_rf
-  localparam int unsigned StageOf  = 2;  // us_of_stage: the RAMs' read registers; sources and TEX coordinates
-  localparam int unsigned StageEx1 = 3;  // us_ex_stage: pre-subtract, swizzles, input modifiers
-  localparam int unsigned StageEx2 = 4;  // us_ex_pixel: multipliers, selects, transcendental start
-  localparam int unsigned StageEx3 = 5;  // us_ex_pixel: adders
-  localparam int unsigned StageEx4 = 6;  // us_ex_pixel: dot-product add, result select; TEX projection
-  localparam int unsigned StageTa  = 7;  // us_ta_stage: texel addresses presented to us_tex_mem
-  localparam int unsigned StageWb  = 8;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
+  localparam int unsigned StageIf        = 0;   // us_if_stage: pick a ready context, present its PC to us_imem
+  localparam int unsigned StageId        = 1;   // us_id_stage: the instruction words (us_imem's read register);
+                                                // decode, FC commit; source addresses to us_temp_rf, us_const_rf
+  localparam int unsigned StageOf        = 2;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
+  localparam int unsigned StageEx1       = 3;   // us_ex_stage: pre-subtract, swizzles, input modifiers
+  // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg, one stage each
+  localparam int unsigned StageMulProd   = 4;   // significand products (MULT18X18D); MIN MAX CND CMP; FRC's floor;
+                                                // the transcendental unit starts
+  localparam int unsigned StageMulRound  = 5;   // products rounded
+  localparam int unsigned StageAddAlign  = 6;   // the dot product's alignment window; the adders align
+  localparam int unsigned StageAddSum    = 7;   // the adders add and normalise
+  localparam int unsigned StageAddRound  = 8;   // the adders round (MAD results, FRC, dot-product pair sums)
+  localparam int unsigned StageDotAlign  = 9;   // the dot product's last add: align
+  localparam int unsigned StageDotSum    = 10;  //   add and normalise
+  localparam int unsigned StageDotRound  = 11;  //   round; the result select; the transcendental result; TEX S, T
+                                                // projected
+  localparam int unsigned StageTa        = 12;  // us_ta_stage: texel addresses presented to us_tex_mem
+  localparam int unsigned StageWb        = 13;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every IssueToRetire cycles and the
   // steady IPC is min(1, NumCtx / IssueToRetire).

@@ -1,19 +1,26 @@
-// us_ex_pixel: execute stages EX2..EX4 of one pixel's four lanes (r g b from the rgb unit, a from the alpha unit),
-// docs/rtl.md. Operands enter in EX2 (registered by the pipeline); the raw results (before OMOD and clamp) come
-// out combinationally in EX4, two clock edges later.
-//   EX2  four multipliers p[l] = A[l] x B[l] (MAD, MDH/MDV and the dot-product terms) and DP4's fourth term
-//        A_dp4 x B[a] (the alpha lane's own operands, which an alpha MDH/MDV beside it does not use); MIN, MAX,
-//        CND, CMP, FRC per lane; the transcendental unit takes lane a's A.
-//   EX3  the dot product's alignment window (us_fp_window, CTM p.42) on its terms (p0, p1, p2 | p0..p3 |
-//        p0, p1, C[b]): a term 25 or more binades below the largest reads as +0; then four adders: MAD lanes
-//        p[l] + C[l]; for a dot product lanes r and g add w0 + w1 and w2 + w3 instead.
-//   EX4  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A), and the
-//        result select; the transcendental result arrives here (us_fp_trans, LATENCY 2).
+// us_ex_pixel: the FP execute stages of one pixel's four lanes (r g b from the rgb unit, a from the alpha unit),
+// docs/rtl.md. Operands enter registered (us_ex_stage's EX1 register); each FP operation runs in the pipeline
+// segments of us_fp_pkg, one stage each, so that no stage holds more than one segment (the stage plan,
+// us_core_pkg::StageMulProd .. StageDotRound). The raw results (before OMOD and clamp) come out combinationally in
+// the last stage, NumStages - 1 clock edges after the operands enter.
+//   MulProd   the four lanes' significand products p[l] = A[l] x B[l] (MAD, MDH/MDV, the dot-product terms) and
+//             DP4's fourth term A_dp4 x B[a]; MIN, MAX, CND, CMP per lane; FRC's floor; the transcendental unit
+//             takes lane a's A
+//   MulRound  the products rounded
+//   AddAlign  the dot product's alignment window (us_fp_window, CTM p.42) on its terms (p0, p1, p2 | p0..p3 |
+//             p0, p1, C[b]): a term 25 or more binades below the largest reads as +0; the four adders align their
+//             operands: MAD lanes p[l] + C[l]; for a dot product lanes r and g add w0 + w1 and w2 + w3; an FRC lane
+//             A - floor(A)
+//   AddSum    the adders add and normalise
+//   AddRound  the adders round: MAD results, FRC results (1.0 made the largest value below it), the pair sums
+//   DotAlign  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A)
+//   DotSum    ...
+//   DotRound  ... rounded; the result select; the transcendental result arrives (us_fp_trans, LATENCY 7)
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
-  input  logic                                    valid_i,        // EX2 holds an instruction
+  input  logic                                    valid_i,        // MulProd holds an instruction
   input  us_types_pkg::fp32_t [3:0]               a_i,            // lane r g b a
   input  us_types_pkg::fp32_t [3:0]               b_i,
   input  us_types_pkg::fp32_t [3:0]               c_i,
@@ -24,10 +31,15 @@ module us_ex_pixel (
   input  us_isa_pkg::us_alu_alpha_inst_alpha_op_e trans_op_i,     // the transcendental unit's (RCP for a projected
                                                                   // TEX lookup)
   input  logic                                    zero_legacy_i,
-  output us_types_pkg::fp32_t [2:0]               rgb_o,          // EX4: raw rgb result
-  output us_types_pkg::fp32_t                     alpha_o,        // EX4: raw alpha result
-  output us_types_pkg::fp32_t                     trans_o         // EX4: the transcendental unit's result
+  output us_types_pkg::fp32_t [2:0]               rgb_o,          // DotRound: raw rgb result
+  output us_types_pkg::fp32_t                     alpha_o,        // DotRound: raw alpha result
+  output us_types_pkg::fp32_t                     trans_o         // DotRound: the transcendental unit's result
 );
+
+  localparam int unsigned TransLatency = us_core_pkg::StageDotRound - us_core_pkg::StageMulProd;
+  localparam int unsigned MulW         = us_fp_pkg::MulProdW;
+  localparam int unsigned AlignW       = us_fp_pkg::AddAlignW;
+  localparam int unsigned SumW         = us_fp_pkg::AddSumW;
 
   // ---- op classes ----
   function automatic logic rgb_is_select(input logic [3:0] op);
@@ -39,75 +51,88 @@ module us_ex_pixel (
     rgb_is_dot = op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP3 || op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4 ||
                  op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
   endfunction
+  // MAD, MDH, MDV and the reserved code (the result select's last branch)
+  function automatic logic rgb_is_mad(input logic [3:0] op);
+    rgb_is_mad = !rgb_is_dot(op) && !rgb_is_select(op) && op != us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP;
+  endfunction
+  function automatic logic alpha_is_mad(input logic [3:0] op);
+    alpha_is_mad = op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD || op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH ||
+                   op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV;
+  endfunction
+  // The lanes whose adder runs: r and g for a MAD-class op or a dot product (and an alpha DP), b for a MAD-class
+  // op, a for an alpha MAD-class op; and every lane running FRC. An alpha DP beside an rgb op that is not a dot
+  // product (not a legal instruction) reads the MAD path's lanes 0 .. 2: they are computed for it too.
+  function automatic logic [3:0] lanes_adding(input logic [3:0] rgb_op, input logic [3:0] alpha_op);
+    logic rgb_frc, pair;
+    rgb_frc      = rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_FRC;
+    pair         = rgb_is_mad(rgb_op) || rgb_is_dot(rgb_op) || alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
+    lanes_adding = {alpha_is_mad(alpha_op) || alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC,
+                    rgb_is_mad(rgb_op) || rgb_frc, {2{pair || rgb_frc}}};
+  endfunction
+  function automatic logic [3:0] lanes_frc(input logic [3:0] rgb_op, input logic [3:0] alpha_op);
+    lanes_frc = {alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC,
+                 {3{rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_FRC}}};
+  endfunction
+  function automatic logic dot_runs(input logic [3:0] rgb_op, input logic [3:0] alpha_op);
+    dot_runs = rgb_is_dot(rgb_op) || alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
+  endfunction
 
-  // ---- EX2 ----
-  // Each unit's result is computed under the ops that read it (the functions of us_fp_pkg, see there); for the
-  // other ops it is 0. rgb_mad: MAD, MDH, MDV and the reserved code (the result select's last branch).
-  // An alpha DP beside an rgb op that is not a dot product (not a legal instruction) reads the MAD path's
-  // lanes 0 .. 2: they are computed for it too.
-  logic             rgb_dot, rgb_mad, alpha_mad, alpha_dp, dot_lanes;
-  assign rgb_dot   = rgb_is_dot(rgb_op_i);
-  assign rgb_mad   = !rgb_dot && !rgb_is_select(rgb_op_i) && rgb_op_i != us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP;
-  assign alpha_mad = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD ||
-                     alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH ||
-                     alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV;
-  assign alpha_dp  = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
-  assign dot_lanes = rgb_mad || rgb_dot || alpha_dp;
-
-  logic [3:0][3:0]  lane_op;   // the op each lane runs, as a select class below
-  logic [3:0]       lane_max, lane_cnd, lane_cmp, lane_frc, lane_minmax, lane_mul;
-  always_comb begin
-    for (int l = 0; l < 4; l++) begin
-      lane_op[l] = (l == 3) ? alpha_op_i : rgb_op_i;
-    end
-  end
+  // ===========================================================================================================
+  // MulProd
+  // ===========================================================================================================
+  // Each unit's result is computed under the ops that read it; for the other ops it is 0.
+  logic       dot_lanes;
+  logic [3:0] lane_max, lane_cnd, lane_cmp, lane_frc, lane_minmax, lane_mul;
+  assign dot_lanes = rgb_is_mad(rgb_op_i) || rgb_is_dot(rgb_op_i) ||
+                     alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
+  assign lane_frc  = lanes_frc(rgb_op_i, alpha_op_i);
   for (genvar l = 0; l < 4; l++) begin : g_lane
     if (l == 3) begin : g_alpha
-      assign lane_minmax[l] = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN ||
-                              lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
-      assign lane_max[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
-      assign lane_cnd[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND;
-      assign lane_cmp[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP;
-      assign lane_frc[l]    = lane_op[l] == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC;
-      assign lane_mul[l]    = alpha_mad;
+      assign lane_minmax[l] = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN ||
+                              alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
+      assign lane_max[l]    = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX;
+      assign lane_cnd[l]    = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND;
+      assign lane_cmp[l]    = alpha_op_i == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP;
+      assign lane_mul[l]    = alpha_is_mad(alpha_op_i);
     end else begin : g_rgb
-      assign lane_minmax[l] = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MIN ||
-                              lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX;
-      assign lane_max[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX;
-      assign lane_cnd[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CND;
-      assign lane_cmp[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CMP;
-      assign lane_frc[l]    = lane_op[l] == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_FRC;
+      assign lane_minmax[l] = rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MIN ||
+                              rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX;
+      assign lane_max[l]    = rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAX;
+      assign lane_cnd[l]    = rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CND;
+      assign lane_cmp[l]    = rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_CMP;
       assign lane_mul[l]    = dot_lanes;
     end
   end
 
-  // Four multipliers p[l] = A[l] x B[l], DP4's fourth term, and per lane MIN/MAX, FRC or CND/CMP.
-  logic [3:0][31:0] prod, selres;
-  logic [31:0]      prod_dp4;
+  logic [3:0][MulW-1:0] mp;
+  logic [MulW-1:0]      mp_dp4;
+  logic [3:0][31:0]     sel;
+  logic [3:0][63:0]     frc_ops;   // per FRC lane: {A with DAZ, -floor(A)}
   always_comb begin
     for (int l = 0; l < 4; l++) begin
-      prod[l] = 32'h0;
+      mp[l] = '0;
       if (lane_mul[l]) begin
-        prod[l] = us_fp_pkg::fp_mul(a_i[l], b_i[l], zero_legacy_i);
+        mp[l] = us_fp_pkg::fp_mul_prod(a_i[l], b_i[l], zero_legacy_i);
       end
-      selres[l] = 32'h0;
+      sel[l]     = 32'h0;
+      frc_ops[l] = 64'h0;
       if (lane_minmax[l]) begin
-        selres[l] = us_fp_pkg::fp_minmax(a_i[l], b_i[l], lane_max[l]);
+        sel[l] = us_fp_pkg::fp_minmax(a_i[l], b_i[l], lane_max[l]);
       end else if (lane_frc[l]) begin
-        selres[l] = us_fp_pkg::fp_frc(a_i[l]);
+        frc_ops[l] = us_fp_pkg::fp_frc_floor(a_i[l]);
       end else if (lane_cnd[l] || lane_cmp[l]) begin
-        selres[l] = us_fp_pkg::fp_sel(a_i[l], b_i[l], c_i[l], lane_cnd[l]);
+        sel[l] = us_fp_pkg::fp_sel(a_i[l], b_i[l], c_i[l], lane_cnd[l]);
       end
     end
-    prod_dp4 = 32'h0;
+    mp_dp4 = '0;
     if (rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) begin
-      prod_dp4 = us_fp_pkg::fp_mul(a_dp4_i, b_i[3], zero_legacy_i);
+      mp_dp4 = us_fp_pkg::fp_mul_prod(a_dp4_i, b_i[3], zero_legacy_i);
     end
   end
 
   logic trans_valid;
   us_fp_trans #(
-    .LATENCY(2)
+    .LATENCY(TransLatency)
   ) u_trans (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -118,104 +143,240 @@ module us_ex_pixel (
     .result_o(trans_o)
   );
 
-  logic [3:0][31:0] e3_prod_q, e3_c_q, e3_sel_q;
-  logic [31:0]      e3_prod_dp4_q;
-  logic [3:0]       e3_rgb_op_q, e3_alpha_op_q;
+  logic [3:0][MulW-1:0] mr_mp_q;
+  logic [MulW-1:0]      mr_mp_dp4_q;
+  logic [3:0][31:0]     mr_c_q, mr_sel_q;
+  logic [3:0][63:0]     mr_frc_q;
+  logic [3:0]           mr_rgb_op_q, mr_alpha_op_q;
   always_ff @(posedge clk_i) begin
-    e3_prod_q     <= prod;
-    e3_prod_dp4_q <= prod_dp4;
-    e3_c_q        <= c_i;
-    e3_sel_q      <= selres;
-    e3_rgb_op_q   <= rgb_op_i;
-    e3_alpha_op_q <= alpha_op_i;
+    mr_mp_q       <= mp;
+    mr_mp_dp4_q   <= mp_dp4;
+    mr_c_q        <= c_i;
+    mr_sel_q      <= sel;
+    mr_frc_q      <= frc_ops;
+    mr_rgb_op_q   <= rgb_op_i;
+    mr_alpha_op_q <= alpha_op_i;
   end
 
-  // ---- EX3 ----
-  // The dot product's terms through the alignment window; D2A's third term is C[b], DP4 alone has a fourth.
-  logic [3:0][31:0] term, win;
-  logic [3:0]       win_use;
-  logic             e3_d2a;
-  assign e3_d2a  = e3_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
-  assign term    = {e3_prod_dp4_q, e3_d2a ? e3_c_q[2] : e3_prod_q[2], e3_prod_q[1], e3_prod_q[0]};
-  assign win_use = {e3_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4, 3'b111};
+  // ===========================================================================================================
+  // MulRound
+  // ===========================================================================================================
+  logic [3:0][31:0] prod;
+  logic [31:0]      prod_dp4;
+  logic [3:0]       mr_mul;
+  assign mr_mul = {alpha_is_mad(mr_alpha_op_q),
+                   {3{rgb_is_mad(mr_rgb_op_q) || rgb_is_dot(mr_rgb_op_q) ||
+                      mr_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP}}};
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      prod[l] = 32'h0;
+      if (mr_mul[l]) begin
+        prod[l] = us_fp_pkg::fp_mul_round(mr_mp_q[l]);
+      end
+    end
+    prod_dp4 = 32'h0;
+    if (mr_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) begin
+      prod_dp4 = us_fp_pkg::fp_mul_round(mr_mp_dp4_q);
+    end
+  end
+
+  logic [3:0][31:0] aa_prod_q, aa_c_q, aa_sel_q;
+  logic [31:0]      aa_prod_dp4_q;
+  logic [3:0][63:0] aa_frc_q;
+  logic [3:0]       aa_rgb_op_q, aa_alpha_op_q;
+  always_ff @(posedge clk_i) begin
+    aa_prod_q     <= prod;
+    aa_prod_dp4_q <= prod_dp4;
+    aa_c_q        <= mr_c_q;
+    aa_sel_q      <= mr_sel_q;
+    aa_frc_q      <= mr_frc_q;
+    aa_rgb_op_q   <= mr_rgb_op_q;
+    aa_alpha_op_q <= mr_alpha_op_q;
+  end
+
+  // ===========================================================================================================
+  // AddAlign: the dot product's terms through the alignment window (D2A's third term is C[b], DP4 alone has a
+  // fourth), the adders' operands, aligned
+  // ===========================================================================================================
+  logic [3:0][31:0] term, win, add_a, add_b;
+  logic [3:0]       win_use, aa_add, aa_frc;
+  logic             aa_d2a, aa_dot;
+  assign aa_d2a  = aa_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
+  assign aa_dot  = rgb_is_dot(aa_rgb_op_q);
+  assign term    = {aa_prod_dp4_q, aa_d2a ? aa_c_q[2] : aa_prod_q[2], aa_prod_q[1], aa_prod_q[0]};
+  assign win_use = {aa_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4, 3'b111};
+  assign aa_add  = lanes_adding(aa_rgb_op_q, aa_alpha_op_q);
+  assign aa_frc  = lanes_frc(aa_rgb_op_q, aa_alpha_op_q);
   us_fp_window u_window (
     .use_i (win_use),
     .term_i(term),
     .term_o(win)
   );
 
-  // Lanes r and g add for a MAD-class op or a dot product (and an alpha DP), b for a MAD-class op, a for an alpha
-  // MAD-class op.
-  logic [3:0][31:0] add_a, add_b, sum;
-  logic             e3_dot, e3_rgb_mad, e3_alpha_mad;
-  logic [3:0]       add_use;
-  assign e3_dot       = rgb_is_dot(e3_rgb_op_q);
-  assign e3_rgb_mad   = !e3_dot && !rgb_is_select(e3_rgb_op_q) &&
-                        e3_rgb_op_q != us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP;
-  assign e3_alpha_mad = e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD ||
-                        e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH ||
-                        e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV;
-  assign add_use      = {e3_alpha_mad, e3_rgb_mad,
-                         {2{e3_rgb_mad || e3_dot || e3_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP}}};
+  logic [3:0][AlignW-1:0] align;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
-      add_a[l] = e3_prod_q[l];
-      add_b[l] = e3_c_q[l];
+      add_a[l] = aa_prod_q[l];
+      add_b[l] = aa_c_q[l];
+      if (aa_frc[l]) begin
+        add_a[l] = aa_frc_q[l][63:32];
+        add_b[l] = aa_frc_q[l][31:0];
+      end
     end
-    if (e3_dot) begin
+    if (aa_dot) begin
       add_a[0] = win[0];  // w0 + w1
       add_b[0] = win[1];
       add_a[1] = win[2];  // w2 + w3 (DP4)
       add_b[1] = win[3];
     end
     for (int l = 0; l < 4; l++) begin
-      sum[l] = 32'h0;
-      if (add_use[l]) begin
-        sum[l] = us_fp_pkg::fp_add(add_a[l], add_b[l]);
+      align[l] = '0;
+      if (aa_add[l]) begin
+        align[l] = us_fp_pkg::fp_add_align(add_a[l], add_b[l]);
       end
     end
   end
 
-  logic [3:0][31:0] e4_sum_q, e4_sel_q;
-  logic [31:0]      e4_w2_q;
-  logic [3:0]       e4_rgb_op_q, e4_alpha_op_q;
+  logic [3:0][AlignW-1:0] as_align_q;
+  logic [3:0][31:0]       as_sel_q;
+  logic [31:0]            as_w2_q;
+  logic [3:0]             as_rgb_op_q, as_alpha_op_q;
   always_ff @(posedge clk_i) begin
-    e4_sum_q      <= sum;
-    e4_sel_q      <= e3_sel_q;
-    e4_w2_q       <= win[2];
-    e4_rgb_op_q   <= e3_rgb_op_q;
-    e4_alpha_op_q <= e3_alpha_op_q;
+    as_align_q    <= align;
+    as_sel_q      <= aa_sel_q;
+    as_w2_q       <= win[2];
+    as_rgb_op_q   <= aa_rgb_op_q;
+    as_alpha_op_q <= aa_alpha_op_q;
   end
 
-  // ---- EX4 ----
-  logic [31:0] dot_right, dot;
-  assign dot_right = (e4_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) ? e4_sum_q[1] : e4_w2_q;  // DP3, D2A
+  // ===========================================================================================================
+  // AddSum
+  // ===========================================================================================================
+  logic [3:0][SumW-1:0] summed;
+  logic [3:0]           as_add;
+  assign as_add = lanes_adding(as_rgb_op_q, as_alpha_op_q);
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      summed[l] = '0;
+      if (as_add[l]) begin
+        summed[l] = us_fp_pkg::fp_add_sum(as_align_q[l]);
+      end
+    end
+  end
+
+  logic [3:0][SumW-1:0] ar_sum_q;
+  logic [3:0][31:0]     ar_sel_q;
+  logic [31:0]          ar_w2_q;
+  logic [3:0]           ar_rgb_op_q, ar_alpha_op_q;
+  always_ff @(posedge clk_i) begin
+    ar_sum_q      <= summed;
+    ar_sel_q      <= as_sel_q;
+    ar_w2_q       <= as_w2_q;
+    ar_rgb_op_q   <= as_rgb_op_q;
+    ar_alpha_op_q <= as_alpha_op_q;
+  end
+
+  // ===========================================================================================================
+  // AddRound: the sums; an FRC lane's difference becomes its select result
+  // ===========================================================================================================
+  logic [3:0][31:0] sum, sel_frc;
+  logic [3:0]       ar_add, ar_frc;
+  assign ar_add = lanes_adding(ar_rgb_op_q, ar_alpha_op_q);
+  assign ar_frc = lanes_frc(ar_rgb_op_q, ar_alpha_op_q);
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      sum[l] = 32'h0;
+      if (ar_add[l]) begin
+        sum[l] = us_fp_pkg::fp_add_round(ar_sum_q[l]);
+      end
+      sel_frc[l] = ar_frc[l] ? us_fp_pkg::fp_frc_fix(sum[l]) : ar_sel_q[l];
+    end
+  end
+
+  logic [3:0][31:0] da_sum_q, da_sel_q;
+  logic [31:0]      da_w2_q;
+  logic [3:0]       da_rgb_op_q, da_alpha_op_q;
+  always_ff @(posedge clk_i) begin
+    da_sum_q      <= sum;
+    da_sel_q      <= sel_frc;
+    da_w2_q       <= ar_w2_q;
+    da_rgb_op_q   <= ar_rgb_op_q;
+    da_alpha_op_q <= ar_alpha_op_q;
+  end
+
+  // ===========================================================================================================
+  // DotAlign, DotSum: (w0 + w1) + (w2 + w3 | w2)
+  // ===========================================================================================================
+  logic [31:0]       dot_right;
+  logic [AlignW-1:0] dot_align;
+  assign dot_right = (da_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) ? da_sum_q[1] : da_w2_q;  // DP3, D2A
+  always_comb begin
+    dot_align = '0;
+    if (dot_runs(da_rgb_op_q, da_alpha_op_q)) begin
+      dot_align = us_fp_pkg::fp_add_align(da_sum_q[0], dot_right);
+    end
+  end
+
+  logic [AlignW-1:0] ds_align_q;
+  logic [3:0][31:0]  ds_sum_q, ds_sel_q;
+  logic [3:0]        ds_rgb_op_q, ds_alpha_op_q;
+  always_ff @(posedge clk_i) begin
+    ds_align_q    <= dot_align;
+    ds_sum_q      <= da_sum_q;
+    ds_sel_q      <= da_sel_q;
+    ds_rgb_op_q   <= da_rgb_op_q;
+    ds_alpha_op_q <= da_alpha_op_q;
+  end
+
+  logic [SumW-1:0] dot_summed;
+  always_comb begin
+    dot_summed = '0;
+    if (dot_runs(ds_rgb_op_q, ds_alpha_op_q)) begin
+      dot_summed = us_fp_pkg::fp_add_sum(ds_align_q);
+    end
+  end
+
+  logic [SumW-1:0]  dr_dot_q;
+  logic [3:0][31:0] dr_sum_q, dr_sel_q;
+  logic [3:0]       dr_rgb_op_q, dr_alpha_op_q;
+  always_ff @(posedge clk_i) begin
+    dr_dot_q      <= dot_summed;
+    dr_sum_q      <= ds_sum_q;
+    dr_sel_q      <= ds_sel_q;
+    dr_rgb_op_q   <= ds_rgb_op_q;
+    dr_alpha_op_q <= ds_alpha_op_q;
+  end
+
+  // ===========================================================================================================
+  // DotRound: the dot product rounded, the result select
+  // ===========================================================================================================
+  logic [31:0] dot;
   always_comb begin
     dot = 32'h0;
-    if (rgb_is_dot(e4_rgb_op_q) || e4_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP) begin
-      dot = us_fp_pkg::fp_add(e4_sum_q[0], dot_right);
+    if (dot_runs(dr_rgb_op_q, dr_alpha_op_q)) begin
+      dot = us_fp_pkg::fp_add_round(dr_dot_q);
     end
   end
 
   always_comb begin
     for (int c = 0; c < 3; c++) begin
-      if (rgb_is_dot(e4_rgb_op_q)) begin
+      if (rgb_is_dot(dr_rgb_op_q)) begin
         rgb_o[c] = dot;
-      end else if (rgb_is_select(e4_rgb_op_q)) begin
-        rgb_o[c] = e4_sel_q[c];
-      end else if (e4_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP) begin
+      end else if (rgb_is_select(dr_rgb_op_q)) begin
+        rgb_o[c] = dr_sel_q[c];
+      end else if (dr_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP) begin
         rgb_o[c] = trans_o;
       end else begin  // MAD, MDH, MDV
-        rgb_o[c] = e4_sum_q[c];
+        rgb_o[c] = dr_sum_q[c];
       end
     end
-    unique case (e4_alpha_op_q)
+    unique case (dr_alpha_op_q)
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH,
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV: alpha_o = e4_sum_q[3];
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV: alpha_o = dr_sum_q[3];
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP:  alpha_o = dot;
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX,
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP,
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC: alpha_o = e4_sel_q[3];
+      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC: alpha_o = dr_sel_q[3];
       default:                                    alpha_o = trans_o;  // EX2 LN2 RCP RSQ SIN COS
     endcase
   end

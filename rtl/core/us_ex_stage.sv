@@ -1,9 +1,10 @@
-// us_ex_stage: the execute stages EX1 .. EX4 of the four pixels (docs/rtl.md).
-//   EX1  us_operand per pixel: pre-subtract, swizzles, input modifiers, MDH/MDV neighbours (the selects decoded once
-//        by us_operand_ctl); the ops, registered
-//   EX2  } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected TEX
-//   EX3  } lookup), adders, the dot product's alignment window and last add, the result select; in EX4 the TEX
-//   EX4  } coordinates S and T are projected (us_tex_proj)
+// us_ex_stage: the execute stages of the four pixels (docs/rtl.md; us_core_pkg's stage plan, StageEx1 ..
+// StageDotRound).
+//   EX1       us_operand per pixel: pre-subtract, swizzles, input modifiers, MDH/MDV neighbours (the selects decoded
+//             once by us_operand_ctl); the ops, registered
+//   MulProd   } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected
+//   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
+//   DotRound  } operation in stages of its own; in DotRound the TEX coordinates S and T are projected (us_tex_proj)
 // The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
 module us_ex_stage (
   input  logic                                clk_i,
@@ -28,35 +29,29 @@ module us_ex_stage (
 );
 
   // ---------------------------------------------------------------------------------------------------------
-  // The control and the coordinates, EX2 .. EX4 (EX1's are OF's registered outputs)
+  // The control and the coordinates through us_ex_pixel's stages, MulProd .. DotRound (EX1's are OF's registered
+  // outputs); x_*_q[k] belongs to stage StageMulProd + k
   // ---------------------------------------------------------------------------------------------------------
-  logic                           ex2_valid_q, ex3_valid_q, ex4_valid_q;
-  us_core_pkg::us_ctrl_t          ex2_ctrl_q, ex3_ctrl_q, ex4_ctrl_q;
-  us_types_pkg::fp32_t [3:0][3:0] ex2_coord_q, ex3_coord_q, ex4_coord_q;
+  localparam int unsigned NumX = us_core_pkg::StageDotRound - us_core_pkg::StageMulProd + 1;
+  logic [NumX-1:0]                          x_valid_q;
+  us_core_pkg::us_ctrl_t [NumX-1:0]         x_ctrl_q;
+  us_types_pkg::fp32_t [NumX-1:0][3:0][3:0] x_coord_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ex2_valid_q <= 1'b0;
-      ex3_valid_q <= 1'b0;
-      ex4_valid_q <= 1'b0;
-      ex_valid_o  <= 1'b0;
+      x_valid_q  <= '0;
+      ex_valid_o <= 1'b0;
     end else begin
-      ex2_valid_q <= of_valid_i;
-      ex3_valid_q <= ex2_valid_q;
-      ex4_valid_q <= ex3_valid_q;
-      ex_valid_o  <= ex4_valid_q;
+      x_valid_q  <= {x_valid_q[NumX-2:0], of_valid_i};
+      ex_valid_o <= x_valid_q[NumX-1];
     end
   end
 
   always_ff @(posedge clk_i) begin
-    ex2_ctrl_q  <= of_ctrl_i;
-    ex2_coord_q <= of_coord_i;
-    ex3_ctrl_q  <= ex2_ctrl_q;
-    ex3_coord_q <= ex2_coord_q;
-    ex4_ctrl_q  <= ex3_ctrl_q;
-    ex4_coord_q <= ex3_coord_q;
-    ex_ctrl_o   <= ex4_ctrl_q;
-    ex_coord_o  <= ex4_coord_q;
+    x_ctrl_q   <= {x_ctrl_q[NumX-2:0], of_ctrl_i};
+    x_coord_q  <= {x_coord_q[NumX-2:0], of_coord_i};
+    ex_ctrl_o  <= x_ctrl_q[NumX-1];
+    ex_coord_o <= x_coord_q[NumX-1];
   end
 
   // ---------------------------------------------------------------------------------------------------------
@@ -123,66 +118,68 @@ module us_ex_stage (
   end
 
   // A TEX instruction runs only the transcendental unit, as RCP of lane a's A (its Q coordinate).
-  us_types_pkg::fp32_t [3:0][3:0]          ex2_a_q, ex2_b_q, ex2_c_q;
-  us_types_pkg::fp32_t [3:0]               ex2_a_dp4_q;
-  us_isa_pkg::us_alu_rgba_inst_rgb_op_e    ex2_rgb_op_q;
-  us_isa_pkg::us_alu_alpha_inst_alpha_op_e ex2_alpha_op_q, ex2_trans_op_q;
+  us_types_pkg::fp32_t [3:0][3:0]          x_a_q, x_b_q, x_c_q;
+  us_types_pkg::fp32_t [3:0]               x_a_dp4_q;
+  us_isa_pkg::us_alu_rgba_inst_rgb_op_e    x_rgb_op_q;
+  us_isa_pkg::us_alu_alpha_inst_alpha_op_e x_alpha_op_q, x_trans_op_q;
   always_ff @(posedge clk_i) begin
-    ex2_a_q        <= ex1_a;
-    ex2_b_q        <= ex1_b;
-    ex2_c_q        <= ex1_c;
-    ex2_a_dp4_q    <= ex1_a_dp4;
-    ex2_rgb_op_q   <= ex1_tex ? us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAD : ex1_rgba_inst.rgb_op;
-    ex2_alpha_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD : ex1_alpha_inst.alpha_op;
-    ex2_trans_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP : ex1_alpha_inst.alpha_op;
+    x_a_q        <= ex1_a;
+    x_b_q        <= ex1_b;
+    x_c_q        <= ex1_c;
+    x_a_dp4_q    <= ex1_a_dp4;
+    x_rgb_op_q   <= ex1_tex ? us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MAD : ex1_rgba_inst.rgb_op;
+    x_alpha_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD : ex1_alpha_inst.alpha_op;
+    x_trans_op_q <= ex1_tex ? us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP : ex1_alpha_inst.alpha_op;
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // EX2 .. EX4: the lanes, and the TEX projection
+  // MulProd .. DotRound: the lanes, and the TEX projection
   // ---------------------------------------------------------------------------------------------------------
-  us_types_pkg::fp32_t [3:0][2:0] ex4_rgb;
-  us_types_pkg::fp32_t [3:0]      ex4_alpha, ex4_trans, ex4_s, ex4_t;
-  us_isa_pkg::us_tex_inst_t       ex4_tex_inst;
-  logic                           ex4_proj;
-  assign ex4_tex_inst = ex4_ctrl_q.words[1];
-  assign ex4_proj     = ex4_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
+  us_types_pkg::fp32_t [3:0][2:0] dr_rgb;
+  us_types_pkg::fp32_t [3:0]      dr_alpha, dr_trans, dr_s, dr_t;
+  us_isa_pkg::us_tex_inst_t       dr_tex_inst;
+  logic                           dr_proj;
+  us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
+  assign dr_ctrl     = x_ctrl_q[NumX-1];
+  assign dr_tex_inst = dr_ctrl.words[1];
+  assign dr_proj     = dr_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
 
   for (genvar p = 0; p < 4; p++) begin : g_pixel
     us_ex_pixel u_ex (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .valid_i      (ex2_valid_q),
-      .a_i          (ex2_a_q[p]),
-      .b_i          (ex2_b_q[p]),
-      .c_i          (ex2_c_q[p]),
-      .a_dp4_i      (ex2_a_dp4_q[p]),
-      .rgb_op_i     (ex2_rgb_op_q),
-      .alpha_op_i   (ex2_alpha_op_q),
-      .trans_op_i   (ex2_trans_op_q),
+      .valid_i      (x_valid_q[0]),
+      .a_i          (x_a_q[p]),
+      .b_i          (x_b_q[p]),
+      .c_i          (x_c_q[p]),
+      .a_dp4_i      (x_a_dp4_q[p]),
+      .rgb_op_i     (x_rgb_op_q),
+      .alpha_op_i   (x_alpha_op_q),
+      .trans_op_i   (x_trans_op_q),
       .zero_legacy_i(lp_config_i.zero_times_anything_equals_zero == 1'b1),
-      .rgb_o        (ex4_rgb[p]),
-      .alpha_o      (ex4_alpha[p]),
-      .trans_o      (ex4_trans[p])
+      .rgb_o        (dr_rgb[p]),
+      .alpha_o      (dr_alpha[p]),
+      .trans_o      (dr_trans[p])
     );
     us_tex_proj u_proj (
-      .proj_i (ex4_proj),
-      .s_i    (ex4_coord_q[p][0]),
-      .t_i    (ex4_coord_q[p][1]),
-      .rcp_q_i(ex4_trans[p]),
-      .s_o    (ex4_s[p]),
-      .t_o    (ex4_t[p])
+      .proj_i (dr_proj),
+      .s_i    (x_coord_q[NumX-1][p][0]),
+      .t_i    (x_coord_q[NumX-1][p][1]),
+      .rcp_q_i(dr_trans[p]),
+      .s_o    (dr_s[p]),
+      .t_o    (dr_t[p])
     );
   end
 
   always_ff @(posedge clk_i) begin
-    ex_rgb_o   <= ex4_rgb;
-    ex_alpha_o <= ex4_alpha;
-    ex_s_o     <= ex4_s;
-    ex_t_o     <= ex4_t;
+    ex_rgb_o   <= dr_rgb;
+    ex_alpha_o <= dr_alpha;
+    ex_s_o     <= dr_s;
+    ex_t_o     <= dr_t;
   end
 
   // Instruction fields EX does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, ex4_tex_inst, ex2_ctrl_q.kind};
+  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl};
 
 endmodule

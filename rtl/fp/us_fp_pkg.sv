@@ -241,9 +241,10 @@ package us_fp_pkg;
     fp_sel    = (cnd ? c_gt_half : c_ge_zero) ? a : b;
   endfunction
 
-  // fp_frc: a - floor(a), never 1.0 (us_fp_frc).
-  function automatic logic [31:0] fp_frc(input logic [31:0] a);
-    logic [31:0] a_daz, truncated, floor_val, diff;
+  // ---- fp_frc in two segments around an fp_add (the execute stage runs FRC's subtraction on the lane's adder):
+  // fp_frc_floor gives {a with DAZ, -floor(a)}, fp_frc_fix turns the difference into FRC's result.
+  function automatic logic [63:0] fp_frc_floor(input logic [31:0] a);
+    logic [31:0] a_daz, truncated, floor_val;
     logic [7:0]  exp_in;
     logic [4:0]  int_bits;
     logic [22:0] frac_mask;
@@ -263,8 +264,18 @@ package us_fp_pkg;
     end else begin
       floor_val = truncated;
     end
-    diff   = fp_add(a_daz, {~floor_val[31], floor_val[30:0]});
-    fp_frc = (diff == One) ? 32'h3F7F_FFFF : diff;  // 1.0 becomes the largest value below it
+    fp_frc_floor = {a_daz, ~floor_val[31], floor_val[30:0]};
+  endfunction
+
+  function automatic logic [31:0] fp_frc_fix(input logic [31:0] diff);
+    fp_frc_fix = (diff == One) ? 32'h3F7F_FFFF : diff;  // 1.0 becomes the largest value below it
+  endfunction
+
+  // fp_frc: a - floor(a), never 1.0 (us_fp_frc).
+  function automatic logic [31:0] fp_frc(input logic [31:0] a);
+    logic [63:0] ops;
+    ops    = fp_frc_floor(a);
+    fp_frc = fp_frc_fix(fp_add(ops[63:32], ops[31:0]));
   endfunction
 
 endpackage

@@ -69,7 +69,8 @@ void usage(FILE *out)
             "  --coverage-dat FILE  the coverage build (build/cosim-cov/ctxN) writes the run's line, branch and\n"
             "                     toggle counts here when the run ends (without it, nowhere)\n"
             "  --max-cycles N     the cycle limit: reaching it ends the run with TIMEOUT (default: the watchdog's\n"
-            "                     worth, watchdog x 8 x quads + 100000, and at most %llu cycles, minutes of CPU)\n"
+            "                     worth, watchdog x (D + 1) x quads + 100000 with D the core's issue-to-retire\n"
+            "                     cycles, and at most %llu cycles, minutes of CPU)\n"
             "  --trace            print every retire record; --quiet: only the verdict\n"
             "Numbers are decimal or 0x hex. Exit 0 match, 1 mismatch (or a failed design assertion: verdict\n"
             "assertion), 2 bad input or an unwritable output,\n"
@@ -651,7 +652,9 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     if (o.flip_bit >= 0)
         rtl.flip_next_red_write(1u << o.flip_bit);
 
-    uint64_t watchdog_worth = (uint64_t)v.params.watchdog * 8u * o.quads + 100000u;  // < 2^56
+    // A quad retires at least one instruction every D cycles (the stage plan) while it runs; one cycle to spare.
+    uint64_t watchdog_worth =
+        (uint64_t)v.params.watchdog * (rtl.sched().issue_to_record() + 1u) * o.quads + 100000u;  // < 2^56
     uint64_t max_cycles = o.max_cycles ? o.max_cycles : std::min<uint64_t>(watchdog_worth, US_COSIM_CYCLE_CAP);
     uint64_t retired = 0, idle = 0;
     // Steady state: from the moment every first-wave quad is launched to the first end of a quad.

@@ -36,8 +36,9 @@ class VcdFile : public VerilatedVcdFile {
 #define US_NUM_CTX 1
 #endif
 
-// The default cycle limit is the watchdog's worth (watchdog x 8 x quads + 100000) but never more than this: a vector
-// may ask for a watchdog of 2^24 instructions (vectors/FORMAT.md), hours of simulation (--max-cycles N goes further).
+// The default cycle limit is the watchdog's worth (watchdog x (D + 1) x quads + 100000, D the core's issue-to-retire
+// cycles) but never more than this: a vector may ask for a watchdog of 2^24 instructions (vectors/FORMAT.md), hours
+// of simulation (--max-cycles N goes further).
 constexpr unsigned long long US_COSIM_CYCLE_CAP = 1ull << 25;
 // Exit status of a run that reached its cycle limit before the quads finished (no mismatch seen so far).
 constexpr int US_COSIM_TIMEOUT = 3;
