@@ -191,19 +191,20 @@ LAYOUT = (
         ("id_fc_errors", BIN), ("id_legal", BIN), ("id_valid_o", BIN, "ID valid"))),
     ("OF", "u_of_stage", (("id_src_temp_i", BIN), ("id_src_const_i", BIN), ("of_valid_o", BIN, "OF valid"))),
     ("EX1", "u_ex_stage", (
+        F("c_valid_q", 0, 1, "PreSum valid", BIN), F("c_valid_q", 1, 1, "EX1 valid", BIN),
         F("ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op"),
         F("ex1_alpha_inst", 0, 4, "EX1 alpha_op", translate="alpha_op"),
         ("ex1_tex", BIN))),
     ("MulProd", "u_ex_stage", (
-        F("x_valid_q", 0, 1, "MulProd valid", BIN),
+        F("c_valid_q", 2, 1, "MulProd valid", BIN),
         F("x_rgb_op_q", 0, 4, "MulProd rgb_op", translate="rgb_op"),
         F("x_alpha_op_q", 0, 4, "MulProd alpha_op", translate="alpha_op"),
         F("x_trans_op_q", 0, 4, "MulProd trans_op", translate="alpha_op"))),
     ("MulRound .. DotSum", "u_ex_stage", tuple(
-        F("x_valid_q", k, 1, f"{name} valid", BIN)
-        for k, name in enumerate(("MulRound", "AddAlign", "AddSum", "AddRound", "DotAlign", "DotSum"), 1))),
+        F("c_valid_q", k, 1, f"{name} valid", BIN)
+        for k, name in enumerate(("MulRound", "AddAlign", "AddSum", "AddRound", "DotAlign", "DotSum"), 3))),
     ("DotRound", "u_ex_stage", (
-        F("x_valid_q", 7, 1, "DotRound valid", BIN), F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"),
+        F("c_valid_q", 9, 1, "DotRound valid", BIN), F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"),
         ("dr_proj", BIN))),
     ("TA", "u_ta_stage", (
         ("ex_valid_i", BIN, "TA in valid"), ("ta_tex_lookup", BIN), ("ta_tex_raddr", HEX),

@@ -10,20 +10,22 @@ package us_core_pkg;
   localparam int unsigned StageId        = 1;   // us_id_stage: the instruction words (us_imem's read register);
                                                 // decode, FC commit; source addresses to us_temp_rf, us_const_rf
   localparam int unsigned StageOf        = 2;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
-  localparam int unsigned StageEx1       = 3;   // us_ex_stage: pre-subtract, swizzles, input modifiers
+  localparam int unsigned StagePreAlign  = 3;   // us_ex_stage: the pre-subtract's adder aligns
+  localparam int unsigned StagePreSum    = 4;   //   adds and normalises
+  localparam int unsigned StageEx1       = 5;   //   rounds; swizzles, input modifiers
   // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg, one stage each
-  localparam int unsigned StageMulProd   = 4;   // significand products (MULT18X18D); MIN MAX CND CMP; FRC's floor;
+  localparam int unsigned StageMulProd   = 6;   // significand products (MULT18X18D); MIN MAX CND CMP; FRC's floor;
                                                 // the transcendental unit starts
-  localparam int unsigned StageMulRound  = 5;   // products rounded
-  localparam int unsigned StageAddAlign  = 6;   // the dot product's alignment window; the adders align
-  localparam int unsigned StageAddSum    = 7;   // the adders add and normalise
-  localparam int unsigned StageAddRound  = 8;   // the adders round (MAD results, FRC, dot-product pair sums)
-  localparam int unsigned StageDotAlign  = 9;   // the dot product's last add: align
-  localparam int unsigned StageDotSum    = 10;  //   add and normalise
-  localparam int unsigned StageDotRound  = 11;  //   round; the result select; the transcendental result; TEX S, T
+  localparam int unsigned StageMulRound  = 7;   // products rounded
+  localparam int unsigned StageAddAlign  = 8;   // the dot product's alignment window; the adders align
+  localparam int unsigned StageAddSum    = 9;   // the adders add and normalise
+  localparam int unsigned StageAddRound  = 10;  // the adders round (MAD results, FRC, dot-product pair sums)
+  localparam int unsigned StageDotAlign  = 11;  // the dot product's last add: align
+  localparam int unsigned StageDotSum    = 12;  //   add and normalise
+  localparam int unsigned StageDotRound  = 13;  //   round; the result select; the transcendental result; TEX S, T
                                                 // projected
-  localparam int unsigned StageTa        = 12;  // us_ta_stage: texel addresses presented to us_tex_mem
-  localparam int unsigned StageWb        = 13;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
+  localparam int unsigned StageTa        = 14;  // us_ta_stage: texel addresses presented to us_tex_mem
+  localparam int unsigned StageWb        = 15;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every IssueToRetire cycles and the
   // steady IPC is min(1, NumCtx / IssueToRetire).

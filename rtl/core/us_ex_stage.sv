@@ -1,6 +1,9 @@
-// us_ex_stage: the execute stages of the four pixels (docs/rtl.md; us_core_pkg's stage plan, StageEx1 ..
+// us_ex_stage: the execute stages of the four pixels (docs/rtl.md; us_core_pkg's stage plan, StagePreAlign ..
 // StageDotRound).
-//   EX1       us_operand per pixel: pre-subtract, swizzles, input modifiers, MDH/MDV neighbours (the selects decoded
+//   PreAlign  the pre-subtract source srcp per pixel and channel (NEG2 1 - 2 s0, SUB s1 - s0, ADD s1 + s0,
+//             NEG 1 - s0) where a select reads it: its adder aligns
+//   PreSum    ... adds and normalises
+//   EX1       ... rounds; us_operand per pixel: swizzles, input modifiers, MDH/MDV neighbours (the selects decoded
 //             once by us_operand_ctl); the ops, registered
 //   MulProd   } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected
 //   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
@@ -12,13 +15,13 @@ module us_ex_stage (
 
   // from the load port: US_CONFIG (ZERO_TIMES_ANYTHING_EQUALS_ZERO)
   input  us_isa_pkg::us_config_t              lp_config_i,
-  // from OF (its output register is the OF->EX1 register: these are EX1's instruction and sources)
+  // from OF (its output register is the OF->PreAlign register: these are PreAlign's instruction and sources)
   input  logic                                of_valid_i,
   input  us_core_pkg::us_ctrl_t               of_ctrl_i,
   input  us_types_pkg::fp32_t [3:0][2:0][3:0] of_src_i,     // pixel, source, channel
   input  us_types_pkg::fp32_t [3:0][3:0]      of_coord_i,   // pixel, TEX coordinate s t r q
 
-  // to TA (registered): the instruction after EX4 and its raw results (before OMOD and clamp)
+  // to TA (registered): the instruction after DotRound and its raw results (before OMOD and clamp)
   output logic                                ex_valid_o,
   output us_core_pkg::us_ctrl_t               ex_ctrl_o,
   output us_types_pkg::fp32_t [3:0][3:0]      ex_coord_o,   // pixel, TEX coordinate s t r q (for TEXKILL)
@@ -28,50 +31,149 @@ module us_ex_stage (
   output us_types_pkg::fp32_t [3:0]           ex_t_o
 );
 
+  localparam int unsigned AlignW = us_fp_pkg::AddAlignW;
+  localparam int unsigned SumW   = us_fp_pkg::AddSumW;
+
   // ---------------------------------------------------------------------------------------------------------
-  // The control and the coordinates through us_ex_pixel's stages, MulProd .. DotRound (EX1's are OF's registered
-  // outputs); x_*_q[k] belongs to stage StageMulProd + k
+  // The control and the coordinates through the stages PreSum .. DotRound (PreAlign's are OF's registered
+  // outputs): c_*_q[k] belongs to stage StagePreSum + k
   // ---------------------------------------------------------------------------------------------------------
-  localparam int unsigned NumX = us_core_pkg::StageDotRound - us_core_pkg::StageMulProd + 1;
-  logic [NumX-1:0]                          x_valid_q;
-  us_core_pkg::us_ctrl_t [NumX-1:0]         x_ctrl_q;
-  us_types_pkg::fp32_t [NumX-1:0][3:0][3:0] x_coord_q;
+  localparam int unsigned NumC = us_core_pkg::StageDotRound - us_core_pkg::StagePreSum + 1;
+  localparam int unsigned KEx1 = us_core_pkg::StageEx1 - us_core_pkg::StagePreSum;
+  localparam int unsigned KMul = us_core_pkg::StageMulProd - us_core_pkg::StagePreSum;
+  logic [NumC-1:0]                          c_valid_q;
+  us_core_pkg::us_ctrl_t [NumC-1:0]         c_ctrl_q;
+  us_types_pkg::fp32_t [NumC-1:0][3:0][3:0] c_coord_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      x_valid_q  <= '0;
+      c_valid_q  <= '0;
       ex_valid_o <= 1'b0;
     end else begin
-      x_valid_q  <= {x_valid_q[NumX-2:0], of_valid_i};
-      ex_valid_o <= x_valid_q[NumX-1];
+      c_valid_q  <= {c_valid_q[NumC-2:0], of_valid_i};
+      ex_valid_o <= c_valid_q[NumC-1];
     end
   end
 
   always_ff @(posedge clk_i) begin
-    x_ctrl_q   <= {x_ctrl_q[NumX-2:0], of_ctrl_i};
-    x_coord_q  <= {x_coord_q[NumX-2:0], of_coord_i};
-    ex_ctrl_o  <= x_ctrl_q[NumX-1];
-    ex_coord_o <= x_coord_q[NumX-1];
+    c_ctrl_q   <= {c_ctrl_q[NumC-2:0], of_ctrl_i};
+    c_coord_q  <= {c_coord_q[NumC-2:0], of_coord_i};
+    ex_ctrl_o  <= c_ctrl_q[NumC-1];
+    ex_coord_o <= c_coord_q[NumC-1];
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // EX1: operands
+  // PreAlign, PreSum: the pre-subtract's adder
   // ---------------------------------------------------------------------------------------------------------
+  // Which channels of srcp a select reads, and the pre-subtract op (us_operand_ctl's decode; its other outputs,
+  // EX1's, are left to the instance there)
+  logic [3:0][1:0]   pre_pop;
+  logic [3:0]        pre_use;
+  logic [12:0][3:0]  pre_unused_idx;
+  logic [12:0]       pre_unused_alt;
+  logic [12:0][31:0] pre_unused_and, pre_unused_or, pre_unused_xor;
+  us_operand_ctl u_pre_ctl (
+    .rgb_addr_i  (of_ctrl_i.words[1]),
+    .alpha_addr_i(of_ctrl_i.words[2]),
+    .rgb_inst_i  (of_ctrl_i.words[3]),
+    .alpha_inst_i(of_ctrl_i.words[4]),
+    .rgba_inst_i (of_ctrl_i.words[5]),
+    .tex_i       (of_ctrl_i.kind == us_core_pkg::KindTex),
+    .pop_o       (pre_pop),
+    .srcp_use_o  (pre_use),
+    .idx_o       (pre_unused_idx),
+    .alt_o       (pre_unused_alt),
+    .and_o       (pre_unused_and),
+    .or_o        (pre_unused_or),
+    .xor_o       (pre_unused_xor)
+  );
+
+  // A channel's adder (and NEG2's doubling) runs only when a select reads that channel of srcp; 0 otherwise.
+  logic [3:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
+  logic [3:0][3:0][31:0]       pre_twice, pre_a, pre_b;
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      for (int c = 0; c < 4; c++) begin
+        pre_twice[p][c] = 32'h0;
+        pre_a[p][c]     = us_fp_pkg::One;
+        pre_b[p][c]     = 32'h0;
+        pre_align[p][c] = '0;
+        if (pre_use[c]) begin
+          case (pre_pop[c])
+            2'd0: begin                                                                                // NEG2
+              pre_twice[p][c] = us_fp_pkg::fp_mul(of_src_i[p][0][c], us_fp_pkg::Two, 1'b0);
+              pre_b[p][c]     = pre_twice[p][c] ^ 32'h8000_0000;
+            end
+            2'd1:    begin pre_a[p][c] = of_src_i[p][1][c]; pre_b[p][c] = of_src_i[p][0][c] ^ 32'h8000_0000; end
+            2'd2:    begin pre_a[p][c] = of_src_i[p][1][c]; pre_b[p][c] = of_src_i[p][0][c];                 end
+            default: begin                                  pre_b[p][c] = of_src_i[p][0][c] ^ 32'h8000_0000; end
+          endcase
+          pre_align[p][c] = us_fp_pkg::fp_add_align(pre_a[p][c], pre_b[p][c]);
+        end
+      end
+    end
+  end
+
+  logic [3:0][3:0][AlignW-1:0]         ps_align_q;
+  logic [3:0]                          ps_use_q;
+  us_types_pkg::fp32_t [3:0][2:0][3:0] ps_src_q;
+  always_ff @(posedge clk_i) begin
+    ps_align_q <= pre_align;
+    ps_use_q   <= pre_use;
+    ps_src_q   <= of_src_i;
+  end
+
+  logic [3:0][3:0][SumW-1:0] pre_sum;
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      for (int c = 0; c < 4; c++) begin
+        pre_sum[p][c] = '0;
+        if (ps_use_q[c]) begin
+          pre_sum[p][c] = us_fp_pkg::fp_add_sum(ps_align_q[p][c]);
+        end
+      end
+    end
+  end
+
+  logic [3:0][3:0][SumW-1:0]           e1_sum_q;
+  logic [3:0]                          e1_use_q;
+  us_types_pkg::fp32_t [3:0][2:0][3:0] e1_src_q;
+  always_ff @(posedge clk_i) begin
+    e1_sum_q <= pre_sum;
+    e1_use_q <= ps_use_q;
+    e1_src_q <= ps_src_q;
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
+  // EX1: the pre-subtract rounded, the operands
+  // ---------------------------------------------------------------------------------------------------------
+  us_core_pkg::us_ctrl_t          ex1_ctrl;    // a copy: Yosys misreads a field of a variable-indexed element
   us_isa_pkg::us_alu_alpha_inst_t ex1_alpha_inst;
   us_isa_pkg::us_alu_rgba_inst_t  ex1_rgba_inst;
   logic                           ex1_tex;
-  us_types_pkg::fp32_t [3:0][3:0] ex1_a, ex1_b, ex1_c;  // pixel, lane r g b a
+  us_types_pkg::fp32_t [3:0][3:0] ex1_a, ex1_b, ex1_c, ex1_srcp;  // pixel, lane r g b a (srcp: channel)
   us_types_pkg::fp32_t [3:0]      ex1_a_dp4;            // pixel
   us_types_pkg::fp32_t [3:0]      ex1_drgb;             // channel
   us_types_pkg::fp32_t            ex1_dalpha;
-  assign ex1_alpha_inst = of_ctrl_i.words[4];
-  assign ex1_rgba_inst  = of_ctrl_i.words[5];
-  assign ex1_tex        = of_ctrl_i.kind == us_core_pkg::KindTex;
+  assign ex1_ctrl       = c_ctrl_q[KEx1];
+  assign ex1_alpha_inst = ex1_ctrl.words[4];
+  assign ex1_rgba_inst  = ex1_ctrl.words[5];
+  assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
   // MDH reads pixel 1, MDV pixel 2
-  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? of_src_i[1][0]
-                                                                                       : of_src_i[2][0];
-  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? of_src_i[1][0][3]
-                                                                                             : of_src_i[2][0][3];
+  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? e1_src_q[1][0]
+                                                                                       : e1_src_q[2][0];
+  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? e1_src_q[1][0][3]
+                                                                                             : e1_src_q[2][0][3];
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      for (int c = 0; c < 4; c++) begin
+        ex1_srcp[p][c] = 32'h0;
+        if (e1_use_q[c]) begin
+          ex1_srcp[p][c] = us_fp_pkg::fp_add_round(e1_sum_q[p][c]);
+        end
+      end
+    end
+  end
 
   // The selects, swizzles and modifiers, decoded once for the four pixels
   logic [3:0][1:0]   opc_pop;
@@ -80,11 +182,11 @@ module us_ex_stage (
   logic [12:0]       opc_alt;
   logic [12:0][31:0] opc_and, opc_or, opc_xor;
   us_operand_ctl u_operand_ctl (
-    .rgb_addr_i  (of_ctrl_i.words[1]),
-    .alpha_addr_i(of_ctrl_i.words[2]),
-    .rgb_inst_i  (of_ctrl_i.words[3]),
-    .alpha_inst_i(of_ctrl_i.words[4]),
-    .rgba_inst_i (of_ctrl_i.words[5]),
+    .rgb_addr_i  (ex1_ctrl.words[1]),
+    .alpha_addr_i(ex1_ctrl.words[2]),
+    .rgb_inst_i  (ex1_ctrl.words[3]),
+    .alpha_inst_i(ex1_ctrl.words[4]),
+    .rgba_inst_i (ex1_ctrl.words[5]),
     .tex_i       (ex1_tex),
     .pop_o       (opc_pop),
     .srcp_use_o  (opc_srcp_use),
@@ -97,14 +199,13 @@ module us_ex_stage (
 
   for (genvar p = 0; p < 4; p++) begin : g_operand
     us_operand u_operand (
-      .src_i       (of_src_i[p]),
-      .d0_i        (of_src_i[0][0]),
+      .src_i       (e1_src_q[p]),
+      .srcp_i      (ex1_srcp[p]),
+      .d0_i        (e1_src_q[0][0]),
       .drgb_i      (ex1_drgb),
       .dalpha_i    (ex1_dalpha),
       .tex_i       (ex1_tex),
-      .tex_q_i     (of_coord_i[p][3]),
-      .pop_i       (opc_pop),
-      .srcp_use_i  (opc_srcp_use),
+      .tex_q_i     (c_coord_q[KEx1][p][3]),
       .idx_i       (opc_idx),
       .alt_i       (opc_alt),
       .and_i       (opc_and),
@@ -140,7 +241,7 @@ module us_ex_stage (
   us_isa_pkg::us_tex_inst_t       dr_tex_inst;
   logic                           dr_proj;
   us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
-  assign dr_ctrl     = x_ctrl_q[NumX-1];
+  assign dr_ctrl     = c_ctrl_q[NumC-1];
   assign dr_tex_inst = dr_ctrl.words[1];
   assign dr_proj     = dr_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
 
@@ -148,7 +249,7 @@ module us_ex_stage (
     us_ex_pixel u_ex (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .valid_i      (x_valid_q[0]),
+      .valid_i      (c_valid_q[KMul]),
       .a_i          (x_a_q[p]),
       .b_i          (x_b_q[p]),
       .c_i          (x_c_q[p]),
@@ -163,8 +264,8 @@ module us_ex_stage (
     );
     us_tex_proj u_proj (
       .proj_i (dr_proj),
-      .s_i    (x_coord_q[NumX-1][p][0]),
-      .t_i    (x_coord_q[NumX-1][p][1]),
+      .s_i    (c_coord_q[NumC-1][p][0]),
+      .t_i    (c_coord_q[NumC-1][p][1]),
       .rcp_q_i(dr_trans[p]),
       .s_o    (dr_s[p]),
       .t_o    (dr_t[p])
@@ -180,6 +281,8 @@ module us_ex_stage (
 
   // Instruction fields EX does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl};
+  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl, ex1_ctrl, opc_pop,
+                           opc_srcp_use, pre_unused_idx, pre_unused_alt, pre_unused_and, pre_unused_or,
+                           pre_unused_xor};
 
 endmodule

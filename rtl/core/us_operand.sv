@@ -1,22 +1,22 @@
-// us_operand: the first execute stage of one pixel, combinational. From the pixel's three sources (rgb channels
-// read at the rgb addresses, alpha at the alpha addresses) it forms the pre-subtract source srcp, then each of
-// the operands A, B, C of the four lanes (r g b from the rgb unit's selects and swizzles, a from the alpha
-// unit's) with its input modifier: docs/spec.md section 5, model/golden/us_alu.c read_sources/operand. The
-// instruction's selects, swizzles and modifiers come decoded from us_operand_ctl (one for the four pixels).
+// us_operand: EX1 of one pixel, combinational. From the pixel's three sources (rgb channels read at the rgb
+// addresses, alpha at the alpha addresses) and the pre-subtract source srcp (us_ex_stage computes it in the stages
+// before, PreAlign and PreSum, and rounds it in EX1), it forms each of the operands A, B, C of the four lanes (r g b
+// from the rgb unit's selects and swizzles, a from the alpha unit's) with its input modifier: docs/spec.md section 5,
+// model/golden/us_alu.c read_sources/operand. The instruction's selects, swizzles and modifiers come decoded from
+// us_operand_ctl (one for the four pixels).
 //   MDH/MDV: A and C of a lane are src0 of pixel 0 and of pixel 1 (MDH) or 2 (MDV), unswizzled, with the A and
 //            C modifiers (d0_i, drgb_i, dalpha_i carry those pixels' src0).
 //            An rgb DP4 beside an alpha MDH/MDV still reads lane a's own A (a_dp4_o) for its fourth term.
 //   TEX:     lane a's A is the Q coordinate, for the reciprocal of a projected lookup.
 module us_operand (
   input  logic [2:0][3:0][31:0] src_i,      // source, channel
+  input  logic [3:0][31:0]      srcp_i,     // the pre-subtract source, channel (0 where no select reads it)
   input  logic [3:0][31:0]      d0_i,       // src0 of pixel 0
   input  logic [3:0][31:0]      drgb_i,     // src0 of the pixel the rgb MDH/MDV reads (1 or 2)
   input  logic [31:0]           dalpha_i,   // src0 alpha of the pixel the alpha MDH/MDV reads
   input  logic                  tex_i,
   input  logic [31:0]           tex_q_i,
   // us_operand_ctl: per slot (A r g b a, B r g b a, C r g b a, A_dp4) operand = ((word & and) | or) ^ xor
-  input  logic [3:0][1:0]       pop_i,
-  input  logic [3:0]            srcp_use_i,
   input  logic [12:0][3:0]      idx_i,
   input  logic [12:0]           alt_i,
   input  logic [12:0][31:0]     and_i,
@@ -28,36 +28,10 @@ module us_operand (
   output logic [31:0]           a_dp4_o     // lane a's A for an rgb DP4's fourth term: never the MDH/MDV value
 );
 
-  // ---- Pre-subtract, per channel: NEG2 1 - 2 s0, SUB s1 - s0, ADD s1 + s0, NEG 1 - s0 ----
-  // A channel's adder (and NEG2's doubling) is computed only when a select reads that channel of srcp
-  // (srcp_use_i); the channel is 0 otherwise.
-  logic [3:0][31:0] twice, pa, pb, srcp;
-  always_comb begin
-    for (int c = 0; c < 4; c++) begin
-      twice[c] = 32'h0;
-      pa[c]    = us_fp_pkg::One;
-      pb[c]    = 32'h0;
-      srcp[c]  = 32'h0;
-      if (srcp_use_i[c]) begin
-        case (pop_i[c])
-          2'd0:    begin                                                                               // NEG2
-            twice[c] = us_fp_pkg::fp_mul(src_i[0][c], us_fp_pkg::Two, 1'b0);
-            pa[c]    = us_fp_pkg::One;
-            pb[c]    = twice[c] ^ 32'h8000_0000;
-          end
-          2'd1:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c] ^ 32'h8000_0000; end            // SUB
-          2'd2:    begin pa[c] = src_i[1][c];    pb[c] = src_i[0][c];                 end            // ADD
-          default: begin pa[c] = us_fp_pkg::One; pb[c] = src_i[0][c] ^ 32'h8000_0000; end            // NEG
-        endcase
-        srcp[c] = us_fp_pkg::fp_add(pa[c], pb[c]);
-      end
-    end
-  end
-
   // ---- Operands ----
   // The word a slot reads: sel_src[{select, channel}], or its alternative.
   logic [15:0][31:0] sel_src;  // select, channel
-  assign sel_src = {srcp, src_i[2], src_i[1], src_i[0]};
+  assign sel_src = {srcp_i, src_i[2], src_i[1], src_i[0]};
 
   logic [12:0][31:0] w;
   always_comb begin
