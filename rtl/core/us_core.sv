@@ -12,7 +12,8 @@
 //   EX2  } multipliers, selects; transcendental unit starts   } us_ex_pixel, per pixel
 //   EX3  } adders                                             }
 //   EX4  } dot-product add, result select; TEX projection     }
-//   TA   us_ta_stage    texel addresses presented to us_tex_mem
+//   TA   us_ta_stage    three stages: PROJ's division rounded, the scaling by the texture's size, the texel
+//                       addresses presented to us_tex_mem
 //   WB   us_wb_stage    the texel (us_tex_mem's read register); OMOD, clamp, predicates, ALU result, outputs, W,
 //                       TEXKILL, temporary writes, termination
 //   us_retire           the retire record, registered the cycle after WB
@@ -365,7 +366,8 @@ module us_core #(
   us_core_pkg::us_ctrl_t          ex_ctrl;
   us_types_pkg::fp32_t [3:0][3:0] ex_coord;
   us_types_pkg::fp32_t [3:0][2:0] ex_rgb;
-  us_types_pkg::fp32_t [3:0]      ex_alpha, ex_s, ex_t;
+  us_types_pkg::fp32_t [3:0]      ex_alpha;
+  logic [3:0][us_fp_pkg::MulProdW-1:0] ex_s_prod, ex_t_prod;
 
   us_ex_stage u_ex_stage (
     .clk_i           (clk_i),
@@ -380,8 +382,8 @@ module us_core #(
     .ex_coord_o      (ex_coord),
     .ex_rgb_o        (ex_rgb),
     .ex_alpha_o      (ex_alpha),
-    .ex_s_o          (ex_s),
-    .ex_t_o          (ex_t)
+    .ex_s_prod_o     (ex_s_prod),
+    .ex_t_prod_o     (ex_t_prod)
   );
 
   // ===================================================================================================
@@ -408,8 +410,8 @@ module us_core #(
     .ex_coord_i  (ex_coord),
     .ex_rgb_i    (ex_rgb),
     .ex_alpha_i  (ex_alpha),
-    .ex_s_i      (ex_s),
-    .ex_t_i      (ex_t),
+    .ex_s_prod_i (ex_s_prod),
+    .ex_t_prod_i (ex_t_prod),
     .ta_valid_o  (ta_valid),
     .ta_ctrl_o   (ta_ctrl),
     .ta_coord_o  (ta_coord),

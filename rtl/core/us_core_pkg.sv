@@ -24,8 +24,10 @@ package us_core_pkg;
   localparam int unsigned StageDotSum    = 12;  //   add and normalise
   localparam int unsigned StageDotRound  = 13;  //   round; the result select; the transcendental result; TEX S, T
                                                 // projected
-  localparam int unsigned StageTa        = 14;  // us_ta_stage: texel addresses presented to us_tex_mem
-  localparam int unsigned StageWb        = 15;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
+  localparam int unsigned StageTaProj    = 14;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded
+  localparam int unsigned StageTaScale   = 15;  //   S x width, T x height: the products
+  localparam int unsigned StageTaAddr    = 16;  //   rounded; the texel addresses presented to us_tex_mem
+  localparam int unsigned StageWb        = 17;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every IssueToRetire cycles and the
   // steady IPC is min(1, NumCtx / IssueToRetire).

@@ -7,7 +7,7 @@
 //             once by us_operand_ctl); the ops, registered
 //   MulProd   } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected
 //   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
-//   DotRound  } operation in stages of its own; in DotRound the TEX coordinates S and T are projected (us_tex_proj)
+//   DotRound  } operation in stages of its own; in DotRound the TEX projection's products (us_tex_proj)
 // The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
 module us_ex_stage (
   input  logic                                clk_i,
@@ -27,8 +27,8 @@ module us_ex_stage (
   output us_types_pkg::fp32_t [3:0][3:0]      ex_coord_o,   // pixel, TEX coordinate s t r q (for TEXKILL)
   output us_types_pkg::fp32_t [3:0][2:0]      ex_rgb_o,     // pixel, channel r g b
   output us_types_pkg::fp32_t [3:0]           ex_alpha_o,   // pixel
-  output us_types_pkg::fp32_t [3:0]           ex_s_o,       // pixel: TEX S, T, projected if PROJ
-  output us_types_pkg::fp32_t [3:0]           ex_t_o
+  output logic [3:0][us_fp_pkg::MulProdW-1:0] ex_s_prod_o, // pixel: PROJ's S x RCP(Q), T x RCP(Q), products
+  output logic [3:0][us_fp_pkg::MulProdW-1:0] ex_t_prod_o   // (us_fp_pkg::fp_mul_prod; 0 unless PROJ)
 );
 
   localparam int unsigned AlignW = us_fp_pkg::AddAlignW;
@@ -237,7 +237,8 @@ module us_ex_stage (
   // MulProd .. DotRound: the lanes, and the TEX projection
   // ---------------------------------------------------------------------------------------------------------
   us_types_pkg::fp32_t [3:0][2:0] dr_rgb;
-  us_types_pkg::fp32_t [3:0]      dr_alpha, dr_trans, dr_s, dr_t;
+  us_types_pkg::fp32_t [3:0]      dr_alpha, dr_trans;
+  logic [3:0][us_fp_pkg::MulProdW-1:0] dr_s_prod, dr_t_prod;
   us_isa_pkg::us_tex_inst_t       dr_tex_inst;
   logic                           dr_proj;
   us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
@@ -263,20 +264,20 @@ module us_ex_stage (
       .trans_o      (dr_trans[p])
     );
     us_tex_proj u_proj (
-      .proj_i (dr_proj),
-      .s_i    (c_coord_q[NumC-1][p][0]),
-      .t_i    (c_coord_q[NumC-1][p][1]),
-      .rcp_q_i(dr_trans[p]),
-      .s_o    (dr_s[p]),
-      .t_o    (dr_t[p])
+      .proj_i  (dr_proj),
+      .s_i     (c_coord_q[NumC-1][p][0]),
+      .t_i     (c_coord_q[NumC-1][p][1]),
+      .rcp_q_i (dr_trans[p]),
+      .s_prod_o(dr_s_prod[p]),
+      .t_prod_o(dr_t_prod[p])
     );
   end
 
   always_ff @(posedge clk_i) begin
-    ex_rgb_o   <= dr_rgb;
-    ex_alpha_o <= dr_alpha;
-    ex_s_o     <= dr_s;
-    ex_t_o     <= dr_t;
+    ex_rgb_o    <= dr_rgb;
+    ex_alpha_o  <= dr_alpha;
+    ex_s_prod_o <= dr_s_prod;
+    ex_t_prod_o <= dr_t_prod;
   end
 
   // Instruction fields EX does not read (each is read in another stage).

@@ -1,61 +1,168 @@
-// us_ta_stage: TA, the texel address (docs/rtl.md). For a TEX lookup, each pixel's nearest texel of its S and T
-// (us_tex_addr: scaled by the texture's size unless UNSCALED, floored, clamped) is presented to the texture model's
-// storage (us_tex_mem), whose registered read gives WB the texel. Every other instruction, and the lookup's own
-// control and values, pass through to WB in a register.
+// us_ta_stage: the texel address, three stages (docs/rtl.md; us_core_pkg's StageTaProj, StageTaScale, StageTaAddr).
+// For a TEX lookup, each pixel's nearest texel of its S and T is presented to the texture model's storage
+// (us_tex_mem), whose registered read gives WB the texel:
+//   TaProj   a projected lookup's S x RCP(Q) and T x RCP(Q) rounded (the products are DotRound's, us_tex_proj);
+//            every other lookup takes S and T as they are
+//   TaScale  unless UNSCALED, the significand products S x width and T x height (the texture's size, us_tex_mem)
+//   TaAddr   ... rounded; floor, clamp to the texture (us_tex_addr); the address presented to us_tex_mem
+// Every other instruction, and the lookup's own control and values, pass through to WB in registers.
 module us_ta_stage (
-  input  logic                           clk_i,
-  input  logic                           rst_ni,
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
 
   // from the harness: the texture model's storage
-  input  logic                           tex_we_i,
-  input  logic [11:0]                    tex_waddr_i,
-  input  us_types_pkg::fp32_t [3:0]      tex_wdata_i,      // channel
-  input  logic                           tex_dim_we_i,
-  input  logic [3:0]                     tex_dim_id_i,
-  input  logic [4:0]                     tex_width_i,
-  input  logic [4:0]                     tex_height_i,
-  // from EX4 (registered): the instruction and its raw results
-  input  logic                           ex_valid_i,
-  input  us_core_pkg::us_ctrl_t          ex_ctrl_i,
-  input  us_types_pkg::fp32_t [3:0][3:0] ex_coord_i,       // pixel, TEX coordinate s t r q
-  input  us_types_pkg::fp32_t [3:0][2:0] ex_rgb_i,         // pixel, channel r g b
-  input  us_types_pkg::fp32_t [3:0]      ex_alpha_i,       // pixel
-  input  us_types_pkg::fp32_t [3:0]      ex_s_i,           // pixel: TEX S, T, projected if PROJ
-  input  us_types_pkg::fp32_t [3:0]      ex_t_i,
+  input  logic                                 tex_we_i,
+  input  logic [11:0]                          tex_waddr_i,
+  input  us_types_pkg::fp32_t [3:0]            tex_wdata_i,      // channel
+  input  logic                                 tex_dim_we_i,
+  input  logic [3:0]                           tex_dim_id_i,
+  input  logic [4:0]                           tex_width_i,
+  input  logic [4:0]                           tex_height_i,
+  // from DotRound (registered): the instruction and its raw results
+  input  logic                                 ex_valid_i,
+  input  us_core_pkg::us_ctrl_t                ex_ctrl_i,
+  input  us_types_pkg::fp32_t [3:0][3:0]       ex_coord_i,       // pixel, TEX coordinate s t r q
+  input  us_types_pkg::fp32_t [3:0][2:0]       ex_rgb_i,         // pixel, channel r g b
+  input  us_types_pkg::fp32_t [3:0]            ex_alpha_i,       // pixel
+  input  logic [3:0][us_fp_pkg::MulProdW-1:0]  ex_s_prod_i,      // pixel: PROJ's S x RCP(Q), T x RCP(Q) products
+  input  logic [3:0][us_fp_pkg::MulProdW-1:0]  ex_t_prod_i,
 
   // to WB (registered)
-  output logic                           ta_valid_o,
-  output us_core_pkg::us_ctrl_t          ta_ctrl_o,
-  output us_types_pkg::fp32_t [3:0][3:0] ta_coord_o,
-  output us_types_pkg::fp32_t [3:0][2:0] ta_rgb_o,
-  output us_types_pkg::fp32_t [3:0]      ta_alpha_o,
-  output us_types_pkg::fp32_t [3:0][3:0] ta_texel_o        // pixel, channel: us_tex_mem's read register
+  output logic                                 ta_valid_o,
+  output us_core_pkg::us_ctrl_t                ta_ctrl_o,
+  output us_types_pkg::fp32_t [3:0][3:0]       ta_coord_o,
+  output us_types_pkg::fp32_t [3:0][2:0]       ta_rgb_o,
+  output us_types_pkg::fp32_t [3:0]            ta_alpha_o,
+  output us_types_pkg::fp32_t [3:0][3:0]       ta_texel_o        // pixel, channel: us_tex_mem's read register
 );
 
-  us_isa_pkg::us_tex_inst_t ta_tex_inst;
-  logic                     ta_tex_lookup;
-  assign ta_tex_inst   = ex_ctrl_i.words[1];
-  assign ta_tex_lookup = ex_ctrl_i.kind == us_core_pkg::KindTex &&
-                         ta_tex_inst.inst != us_isa_pkg::US_TEX_INST_INST_NOP &&
-                         ta_tex_inst.inst != us_isa_pkg::US_TEX_INST_INST_TEXKILL;
+  localparam int unsigned MulW = us_fp_pkg::MulProdW;
 
-  logic [4:0]       ta_tex_width, ta_tex_height;
-  logic [3:0][11:0] ta_tex_raddr;   // per pixel {texture, y, x}
-  logic [3:0][3:0]  ta_tex_x, ta_tex_y;
-  for (genvar p = 0; p < 4; p++) begin : g_tex
-    us_tex_addr u_addr (
-      .en_i      (ta_tex_lookup),
-      .unscaled_i(ta_tex_inst.unscaled == 1'b1),
-      .s_i       (ex_s_i[p]),
-      .t_i       (ex_t_i[p]),
-      .width_i   (ta_tex_width),
-      .height_i  (ta_tex_height),
-      .x_o       (ta_tex_x[p]),
-      .y_o       (ta_tex_y[p])
-    );
-    assign ta_tex_raddr[p] = {ta_tex_inst.tex_id, ta_tex_y[p], ta_tex_x[p]};
+  // An integer 1..16 as fp32, exactly.
+  function automatic logic [31:0] small_uint_to_fp(input logic [4:0] n);
+    logic [31:0] r;
+    r = 32'h0;
+    for (int e = 0; e < 5; e++) begin
+      if (n[e]) begin
+        r = {1'b0, 8'(127 + e), 23'(({27'h0, n} << (23 - e)) & 32'h007F_FFFF)};
+      end
+    end
+    small_uint_to_fp = r;
+  endfunction
+
+  // A TEX instruction that reads a texel (not NOP, not TEXKILL).
+  function automatic logic tex_lookup(input us_core_pkg::us_kind_e kind, input logic [2:0] inst);
+    tex_lookup = kind == us_core_pkg::KindTex && inst != us_isa_pkg::US_TEX_INST_INST_NOP &&
+                 inst != us_isa_pkg::US_TEX_INST_INST_TEXKILL;
+  endfunction
+
+  // ===========================================================================================================
+  // TaProj
+  // ===========================================================================================================
+  us_isa_pkg::us_tex_inst_t  pj_tex_inst;
+  logic                      pj_proj;
+  us_types_pkg::fp32_t [3:0] pj_s, pj_t;
+  assign pj_tex_inst = ex_ctrl_i.words[1];
+  assign pj_proj     = ex_ctrl_i.kind == us_core_pkg::KindTex && pj_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      pj_s[p] = ex_coord_i[p][0];
+      pj_t[p] = ex_coord_i[p][1];
+      if (pj_proj) begin
+        pj_s[p] = us_fp_pkg::fp_mul_round(ex_s_prod_i[p]);
+        pj_t[p] = us_fp_pkg::fp_mul_round(ex_t_prod_i[p]);
+      end
+    end
   end
 
+  logic                           sc_valid_q;
+  us_core_pkg::us_ctrl_t          sc_ctrl_q;
+  us_types_pkg::fp32_t [3:0][3:0] sc_coord_q;
+  us_types_pkg::fp32_t [3:0][2:0] sc_rgb_q;
+  us_types_pkg::fp32_t [3:0]      sc_alpha_q, sc_s_q, sc_t_q;
+  always_ff @(posedge clk_i) begin
+    sc_ctrl_q  <= ex_ctrl_i;
+    sc_coord_q <= ex_coord_i;
+    sc_rgb_q   <= ex_rgb_i;
+    sc_alpha_q <= ex_alpha_i;
+    sc_s_q     <= pj_s;
+    sc_t_q     <= pj_t;
+  end
+
+  // ===========================================================================================================
+  // TaScale: S x width, T x height, the products
+  // ===========================================================================================================
+  us_isa_pkg::us_tex_inst_t sc_tex_inst;
+  logic                     sc_scale;
+  logic [4:0]               sc_width, sc_height;
+  logic [3:0][MulW-1:0]     sc_s_prod, sc_t_prod;
+  assign sc_tex_inst = sc_ctrl_q.words[1];
+  assign sc_scale    = tex_lookup(sc_ctrl_q.kind, sc_tex_inst.inst) && sc_tex_inst.unscaled != 1'b1;
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      sc_s_prod[p] = '0;
+      sc_t_prod[p] = '0;
+      if (sc_scale) begin
+        sc_s_prod[p] = us_fp_pkg::fp_mul_prod(sc_s_q[p], small_uint_to_fp(sc_width), 1'b0);
+        sc_t_prod[p] = us_fp_pkg::fp_mul_prod(sc_t_q[p], small_uint_to_fp(sc_height), 1'b0);
+      end
+    end
+  end
+
+  logic                           ad_valid_q;
+  us_core_pkg::us_ctrl_t          ad_ctrl_q;
+  us_types_pkg::fp32_t [3:0][3:0] ad_coord_q;
+  us_types_pkg::fp32_t [3:0][2:0] ad_rgb_q;
+  us_types_pkg::fp32_t [3:0]      ad_alpha_q, ad_s_q, ad_t_q;
+  logic [3:0][MulW-1:0]           ad_s_prod_q, ad_t_prod_q;
+  logic [4:0]                     ad_width_q, ad_height_q;
+  always_ff @(posedge clk_i) begin
+    ad_ctrl_q   <= sc_ctrl_q;
+    ad_coord_q  <= sc_coord_q;
+    ad_rgb_q    <= sc_rgb_q;
+    ad_alpha_q  <= sc_alpha_q;
+    ad_s_q      <= sc_s_q;
+    ad_t_q      <= sc_t_q;
+    ad_s_prod_q <= sc_s_prod;
+    ad_t_prod_q <= sc_t_prod;
+    ad_width_q  <= sc_width;
+    ad_height_q <= sc_height;
+  end
+
+  // ===========================================================================================================
+  // TaAddr: the products rounded, the texel addresses, the texture read
+  // ===========================================================================================================
+  us_isa_pkg::us_tex_inst_t  ad_tex_inst;
+  logic                      ad_lookup;
+  us_types_pkg::fp32_t [3:0] ad_s, ad_t;
+  logic [3:0][11:0]          ad_raddr;   // per pixel {texture, y, x}
+  logic [3:0][3:0]           ad_x, ad_y;
+  assign ad_tex_inst = ad_ctrl_q.words[1];
+  assign ad_lookup   = tex_lookup(ad_ctrl_q.kind, ad_tex_inst.inst);
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      ad_s[p] = ad_s_q[p];
+      ad_t[p] = ad_t_q[p];
+      if (ad_lookup && ad_tex_inst.unscaled != 1'b1) begin
+        ad_s[p] = us_fp_pkg::fp_mul_round(ad_s_prod_q[p]);
+        ad_t[p] = us_fp_pkg::fp_mul_round(ad_t_prod_q[p]);
+      end
+    end
+  end
+  for (genvar p = 0; p < 4; p++) begin : g_tex
+    us_tex_addr u_addr (
+      .en_i    (ad_lookup),
+      .s_i     (ad_s[p]),
+      .t_i     (ad_t[p]),
+      .width_i (ad_width_q),
+      .height_i(ad_height_q),
+      .x_o     (ad_x[p]),
+      .y_o     (ad_y[p])
+    );
+    assign ad_raddr[p] = {ad_tex_inst.tex_id, ad_y[p], ad_x[p]};
+  end
+
+  // The sizes are read in TaScale, the texels addressed in TaAddr.
   us_tex_mem u_tex_mem (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
@@ -66,30 +173,34 @@ module us_ta_stage (
     .dim_id_i (tex_dim_id_i),
     .width_i  (tex_width_i),
     .height_i (tex_height_i),
-    .rtex_i   (ta_tex_inst.tex_id),
-    .rwidth_o (ta_tex_width),
-    .rheight_o(ta_tex_height),
-    .raddr_i  (ta_tex_raddr),
+    .rtex_i   (sc_tex_inst.tex_id),
+    .rwidth_o (sc_width),
+    .rheight_o(sc_height),
+    .raddr_i  (ad_raddr),
     .rdata_o  (ta_texel_o)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      sc_valid_q <= 1'b0;
+      ad_valid_q <= 1'b0;
       ta_valid_o <= 1'b0;
     end else begin
-      ta_valid_o <= ex_valid_i;
+      sc_valid_q <= ex_valid_i;
+      ad_valid_q <= sc_valid_q;
+      ta_valid_o <= ad_valid_q;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    ta_ctrl_o  <= ex_ctrl_i;
-    ta_coord_o <= ex_coord_i;
-    ta_rgb_o   <= ex_rgb_i;
-    ta_alpha_o <= ex_alpha_i;
+    ta_ctrl_o  <= ad_ctrl_q;
+    ta_coord_o <= ad_coord_q;
+    ta_rgb_o   <= ad_rgb_q;
+    ta_alpha_o <= ad_alpha_q;
   end
 
   // Instruction fields TA does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{ta_tex_inst};
+  assign unused_fields = ^{pj_tex_inst, sc_tex_inst, ad_tex_inst};
 
 endmodule

@@ -1,9 +1,8 @@
-// us_tex_addr: EX5 of a TEX lookup for one pixel, combinational: the nearest texel of the texture model
-// (docs/spec.md section 6, model/golden/us_tex.c). Unless UNSCALED, S and T are multiplied by the texture's width and
-// height; the texel is (floor(S), floor(T)) clamped to the texture, where NaN and everything below 1 give 0.
+// us_tex_addr: the texel of a TEX lookup for one pixel, combinational (TaAddr): the nearest texel of the texture
+// model (docs/spec.md section 6, model/golden/us_tex.c), (floor(S), floor(T)) clamped to the texture, where NaN and
+// everything below 1 give 0. S and T come scaled by the texture's width and height unless UNSCALED (us_ta_stage).
 module us_tex_addr (
   input  logic        en_i,       // a lookup: the address is computed only then (0 otherwise, where it is not read)
-  input  logic        unscaled_i,
   input  logic [31:0] s_i,
   input  logic [31:0] t_i,
   input  logic [4:0]  width_i,    // 1..16 (0: no texture, the address does not matter)
@@ -11,18 +10,6 @@ module us_tex_addr (
   output logic [3:0]  x_o,
   output logic [3:0]  y_o
 );
-
-  // An integer 1..16 as fp32, exactly.
-  function automatic logic [31:0] small_uint_to_fp(input logic [4:0] n);
-    logic [31:0] r;
-    r = 32'h0;
-    for (int e = 0; e < 5; e++) begin
-      if (n[e]) begin
-        r = {1'b0, 8'(127 + e), 23'(({27'h0, n} << (23 - e)) & 32'h007F_FFFF)};
-      end
-    end
-    small_uint_to_fp = r;
-  endfunction
 
   // floor(v) clamped to [0, hi]; NaN and everything below 1 give 0, 2^16 and above hi.
   function automatic logic [3:0] texel_index(input logic [31:0] v, input logic [4:0] hi);
@@ -41,21 +28,12 @@ module us_tex_addr (
     end
   endfunction
 
-  // The multipliers and the index logic run only for a lookup, and the multipliers only when it is scaled (the
-  // functions of us_fp_pkg in a branch: the Verilated model evaluates them only then).
-  logic [31:0] s_scaled, t_scaled;
   always_comb begin
-    s_scaled = s_i;
-    t_scaled = t_i;
-    x_o      = 4'd0;
-    y_o      = 4'd0;
+    x_o = 4'd0;
+    y_o = 4'd0;
     if (en_i) begin
-      if (!unscaled_i) begin
-        s_scaled = us_fp_pkg::fp_mul(s_i, small_uint_to_fp(width_i), 1'b0);
-        t_scaled = us_fp_pkg::fp_mul(t_i, small_uint_to_fp(height_i), 1'b0);
-      end
-      x_o = texel_index(s_scaled, width_i - 5'd1);
-      y_o = texel_index(t_scaled, height_i - 5'd1);
+      x_o = texel_index(s_i, width_i - 5'd1);
+      y_o = texel_index(t_i, height_i - 5'd1);
     end
   end
 
