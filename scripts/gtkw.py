@@ -202,9 +202,9 @@ LAYOUT = (
         F("x_trans_op_q", 0, 4, "MulProd trans_op", translate="alpha_op"))),
     ("MulRound .. DotSum", "u_ex_stage", tuple(
         F("c_valid_q", k, 1, f"{name} valid", BIN)
-        for k, name in enumerate(("MulRound", "AddAlign", "AddSum", "AddRound", "DotAlign", "DotSum"), 3))),
+        for k, name in enumerate(("MulRound", "Window", "AddAlign", "AddSum", "AddRound", "DotAlign", "DotSum"), 3))),
     ("DotRound", "u_ex_stage", (
-        F("c_valid_q", 9, 1, "DotRound valid", BIN), F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"),
+        F("c_valid_q", 10, 1, "DotRound valid", BIN), F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"),
         ("dr_proj", BIN))),
     ("TA", "u_ta_stage", (
         ("ex_valid_i", BIN, "TaProj valid"), ("pj_proj", BIN), ("sc_valid_q", BIN, "TaScale valid"),

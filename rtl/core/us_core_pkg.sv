@@ -17,17 +17,18 @@ package us_core_pkg;
   localparam int unsigned StageMulProd   = 6;   // significand products (MULT18X18D); MIN MAX CND CMP; FRC's floor;
                                                 // the transcendental unit starts
   localparam int unsigned StageMulRound  = 7;   // products rounded
-  localparam int unsigned StageAddAlign  = 8;   // the dot product's alignment window; the adders align
-  localparam int unsigned StageAddSum    = 9;   // the adders add and normalise
-  localparam int unsigned StageAddRound  = 10;  // the adders round (MAD results, FRC, dot-product pair sums)
-  localparam int unsigned StageDotAlign  = 11;  // the dot product's last add: align
-  localparam int unsigned StageDotSum    = 12;  //   add and normalise
-  localparam int unsigned StageDotRound  = 13;  //   round; the result select; the transcendental result; TEX S, T
-                                                // projected
-  localparam int unsigned StageTaProj    = 14;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded
-  localparam int unsigned StageTaScale   = 15;  //   S x width, T x height: the products
-  localparam int unsigned StageTaAddr    = 16;  //   rounded; the texel addresses presented to us_tex_mem
-  localparam int unsigned StageWb        = 17;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
+  localparam int unsigned StageWindow    = 8;   // the dot product's alignment window
+  localparam int unsigned StageAddAlign  = 9;   // the adders align
+  localparam int unsigned StageAddSum    = 10;  // the adders add and normalise
+  localparam int unsigned StageAddRound  = 11;  // the adders round (MAD results, FRC, dot-product pair sums)
+  localparam int unsigned StageDotAlign  = 12;  // the dot product's last add: align
+  localparam int unsigned StageDotSum    = 13;  //   add and normalise
+  localparam int unsigned StageDotRound  = 14;  //   round; the result select; the transcendental result; TEX
+                                                // projection's products
+  localparam int unsigned StageTaProj    = 15;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded
+  localparam int unsigned StageTaScale   = 16;  //   S x width, T x height: the products
+  localparam int unsigned StageTaAddr    = 17;  //   rounded; the texel addresses presented to us_tex_mem
+  localparam int unsigned StageWb        = 18;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every IssueToRetire cycles and the
   // steady IPC is min(1, NumCtx / IssueToRetire).

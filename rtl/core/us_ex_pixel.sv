@@ -7,10 +7,10 @@
 //             DP4's fourth term A_dp4 x B[a]; MIN, MAX, CND, CMP per lane; FRC's floor; the transcendental unit
 //             takes lane a's A
 //   MulRound  the products rounded
-//   AddAlign  the dot product's alignment window (us_fp_window, CTM p.42) on its terms (p0, p1, p2 | p0..p3 |
-//             p0, p1, C[b]): a term 25 or more binades below the largest reads as +0; the four adders align their
-//             operands: MAD lanes p[l] + C[l]; for a dot product lanes r and g add w0 + w1 and w2 + w3; an FRC lane
-//             A - floor(A)
+//   Window    the dot product's alignment window (us_fp_window, CTM p.42) on its terms (p0, p1, p2 | p0..p3 |
+//             p0, p1, C[b]): a term 25 or more binades below the largest reads as +0
+//   AddAlign  the four adders align their operands: MAD lanes p[l] + C[l]; for a dot product lanes r and g add
+//             w0 + w1 and w2 + w3; an FRC lane A - floor(A)
 //   AddSum    the adders add and normalise
 //   AddRound  the adders round: MAD results, FRC results (1.0 made the largest value below it), the pair sums
 //   DotAlign  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A)
@@ -195,43 +195,63 @@ module us_ex_pixel (
   end
 
   // ===========================================================================================================
-  // AddAlign: the dot product's terms through the alignment window (D2A's third term is C[b], DP4 alone has a
-  // fourth), the adders' operands, aligned
+  // Window: the dot product's terms through the alignment window (D2A's third term is C[b], DP4 alone has a
+  // fourth)
   // ===========================================================================================================
-  logic [3:0][31:0] term, win, add_a, add_b;
-  logic [3:0]       win_use, aa_add, aa_frc;
-  logic             aa_d2a, aa_dot;
+  logic [3:0][31:0] term, win;
+  logic [3:0]       win_use;
+  logic             aa_d2a;
   assign aa_d2a  = aa_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
-  assign aa_dot  = rgb_is_dot(aa_rgb_op_q);
   assign term    = {aa_prod_dp4_q, aa_d2a ? aa_c_q[2] : aa_prod_q[2], aa_prod_q[1], aa_prod_q[0]};
   assign win_use = {aa_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4, 3'b111};
-  assign aa_add  = lanes_adding(aa_rgb_op_q, aa_alpha_op_q);
-  assign aa_frc  = lanes_frc(aa_rgb_op_q, aa_alpha_op_q);
   us_fp_window u_window (
     .use_i (win_use),
     .term_i(term),
     .term_o(win)
   );
 
+  logic [3:0][31:0] al_prod_q, al_c_q, al_sel_q, al_win_q;
+  logic [3:0][63:0] al_frc_q;
+  logic [3:0]       al_rgb_op_q, al_alpha_op_q;
+  always_ff @(posedge clk_i) begin
+    al_prod_q     <= aa_prod_q;
+    al_c_q        <= aa_c_q;
+    al_sel_q      <= aa_sel_q;
+    al_win_q      <= win;
+    al_frc_q      <= aa_frc_q;
+    al_rgb_op_q   <= aa_rgb_op_q;
+    al_alpha_op_q <= aa_alpha_op_q;
+  end
+
+  // ===========================================================================================================
+  // AddAlign: the adders' operands, aligned
+  // ===========================================================================================================
+  logic [3:0][31:0] add_a, add_b;
+  logic [3:0]       al_add, al_frc;
+  logic             al_dot;
+  assign al_dot = rgb_is_dot(al_rgb_op_q);
+  assign al_add = lanes_adding(al_rgb_op_q, al_alpha_op_q);
+  assign al_frc = lanes_frc(al_rgb_op_q, al_alpha_op_q);
+
   logic [3:0][AlignW-1:0] align;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
-      add_a[l] = aa_prod_q[l];
-      add_b[l] = aa_c_q[l];
-      if (aa_frc[l]) begin
-        add_a[l] = aa_frc_q[l][63:32];
-        add_b[l] = aa_frc_q[l][31:0];
+      add_a[l] = al_prod_q[l];
+      add_b[l] = al_c_q[l];
+      if (al_frc[l]) begin
+        add_a[l] = al_frc_q[l][63:32];
+        add_b[l] = al_frc_q[l][31:0];
       end
     end
-    if (aa_dot) begin
-      add_a[0] = win[0];  // w0 + w1
-      add_b[0] = win[1];
-      add_a[1] = win[2];  // w2 + w3 (DP4)
-      add_b[1] = win[3];
+    if (al_dot) begin
+      add_a[0] = al_win_q[0];  // w0 + w1
+      add_b[0] = al_win_q[1];
+      add_a[1] = al_win_q[2];  // w2 + w3 (DP4)
+      add_b[1] = al_win_q[3];
     end
     for (int l = 0; l < 4; l++) begin
       align[l] = '0;
-      if (aa_add[l]) begin
+      if (al_add[l]) begin
         align[l] = us_fp_pkg::fp_add_align(add_a[l], add_b[l]);
       end
     end
@@ -243,10 +263,10 @@ module us_ex_pixel (
   logic [3:0]             as_rgb_op_q, as_alpha_op_q;
   always_ff @(posedge clk_i) begin
     as_align_q    <= align;
-    as_sel_q      <= aa_sel_q;
-    as_w2_q       <= win[2];
-    as_rgb_op_q   <= aa_rgb_op_q;
-    as_alpha_op_q <= aa_alpha_op_q;
+    as_sel_q      <= al_sel_q;
+    as_w2_q       <= al_win_q[2];
+    as_rgb_op_q   <= al_rgb_op_q;
+    as_alpha_op_q <= al_alpha_op_q;
   end
 
   // ===========================================================================================================
