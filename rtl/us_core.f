@@ -36,6 +36,7 @@ rtl/fp/us_fp_trans_stage.sv
 rtl/fp/us_fp_trans_reduce.sv
 rtl/fp/us_fp_trans_interp.sv
 rtl/fp/us_fp_trans_post.sv
+rtl/fp/us_fp_trans_norm.sv
 rtl/fp/us_fp_trans_pack.sv
 rtl/fp/us_fp_trans.sv
 

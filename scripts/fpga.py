@@ -40,6 +40,15 @@ PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", ()),
     "us_ex_stage": ("us_ex_stage", ()),
+    # the memories, each as the core uses it: registered reads, one write port per block RAM
+    "us_imem": ("us_imem", ()),
+    "us_const_rf": ("us_const_rf", ()),
+    "us_temp_rf_ctx4": ("us_temp_rf", (("NumCtx", 4),)),
+    "us_tex_mem": ("us_tex_mem", ()),
+    # the stages around the datapath
+    "us_id_stage_ctx4": ("us_id_stage", (("NumCtx", 4),)),
+    "us_ta_stage": ("us_ta_stage", ()),
+    "us_wb_stage_ctx4": ("us_wb_stage", (("NumCtx", 4),)),
     "us_core_ctx1": ("us_core", (("NumCtx", 1),)),
 }
 

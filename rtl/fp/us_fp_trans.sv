@@ -11,18 +11,20 @@
 //   result_o       the fp32 result; meaningless while valid_o is low
 //
 // Fixed latency, no back-pressure: one operation per cycle, valid_o is valid_i delayed by LATENCY cycles.
-// The datapath is four combinational segments, with a register stage (us_fp_trans_stage) after those marked by
+// The datapath is five combinational segments, with a register stage (us_fp_trans_stage) after those marked by
 // the LATENCY parameter:
 //   1 reduce  special inputs, exact argument reduction, table ROM read        (us_fp_trans_reduce)
 //   2 interp  16 x 16 squarer, 22 x 24 and 14 x 16 multipliers, 3-input add   (us_fp_trans_interp)
 //   3 post    LN2 / sine-kernel 25 x 31 multiplier, LN2 62-bit add, |R|       (us_fp_trans_post)
-//   4 pack    normalise (leading-zero shift), round half up, exponent, FTZ   (us_fp_trans_pack)
+//   4 norm    normalise (leading-zero shift)                                 (us_fp_trans_norm)
+//   5 pack    round half up, exponent, FTZ                                   (us_fp_trans_pack)
 //   LATENCY 0: no register (combinational, result_o follows a_i)
 //   LATENCY 1: after 2
 //   LATENCY 2: after 1 and 3
-//   LATENCY 3: after 1, 2 and 3 (default; result_o comes combinationally from the pack segment)
-//   LATENCY 4: after 1, 2, 3 and 4 (registered output)
-//   LATENCY > 4: as 4, then LATENCY - 4 more output registers (for retiming)
+//   LATENCY 3: after 1, 2 and 3 (default; result_o comes combinationally from norm and pack)
+//   LATENCY 4: after 1, 2, 3 and 5 (registered output)
+//   LATENCY 5: after every segment (the core's pipeline: no segment shares a clock with another)
+//   LATENCY > 5: as 5, then LATENCY - 5 more output registers
 module us_fp_trans #(
   parameter int unsigned LATENCY = 3
 ) (
@@ -36,11 +38,12 @@ module us_fp_trans #(
 );
 
   // Register after segment s when StageRegs[s - 1] is set.
-  localparam logic [3:0] StageRegs = (LATENCY == 0) ? 4'b0000 :
-                                     (LATENCY == 1) ? 4'b0010 :
-                                     (LATENCY == 2) ? 4'b0101 :
-                                     (LATENCY == 3) ? 4'b0111 : 4'b1111;
-  localparam int unsigned ExtraRegs = (LATENCY > 4) ? LATENCY - 4 : 0;
+  localparam logic [4:0] StageRegs = (LATENCY == 0) ? 5'b00000 :
+                                     (LATENCY == 1) ? 5'b00010 :
+                                     (LATENCY == 2) ? 5'b00101 :
+                                     (LATENCY == 3) ? 5'b00111 :
+                                     (LATENCY == 4) ? 5'b10111 : 5'b11111;
+  localparam int unsigned ExtraRegs = (LATENCY > 5) ? LATENCY - 5 : 0;
 
   // ---- segment 1: reduce and read the tables
   typedef struct packed {
@@ -170,27 +173,67 @@ module us_fp_trans #(
     .data_o (post_q)
   );
 
-  // ---- segment 4: normalise, round, pack
+  // ---- segment 4: normalise
+  typedef struct packed {
+    logic               spec;
+    logic [31:0]        spec_res;
+    logic [24:0]        top;
+    logic [5:0]         lz;
+    logic               m_zero;
+    logic signed [10:0] k;
+    logic               sign;
+  } norm_t;
+
+  norm_t norm_d, norm_q;
+  logic  norm_valid;
+
+  us_fp_trans_norm u_norm (
+    .m_i     (post_q.m),
+    .top_o   (norm_d.top),
+    .lz_o    (norm_d.lz),
+    .m_zero_o(norm_d.m_zero)
+  );
+
+  assign norm_d.spec     = post_q.spec;
+  assign norm_d.spec_res = post_q.spec_res;
+  assign norm_d.k        = post_q.k;
+  assign norm_d.sign     = post_q.sign;
+
+  us_fp_trans_stage #(
+    .Width($bits(norm_d)),
+    .Reg  (StageRegs[3])
+  ) u_stage_norm (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(post_valid),
+    .data_i (norm_d),
+    .valid_o(norm_valid),
+    .data_o (norm_q)
+  );
+
+  // ---- segment 5: round, pack
   logic [31:0] pack_d;
   logic [31:0] pack_q;
   logic        pack_valid;
 
   us_fp_trans_pack u_pack (
-    .spec_i    (post_q.spec),
-    .spec_res_i(post_q.spec_res),
-    .m_i       (post_q.m),
-    .k_i       (post_q.k),
-    .sign_i    (post_q.sign),
+    .spec_i    (norm_q.spec),
+    .spec_res_i(norm_q.spec_res),
+    .top_i     (norm_q.top),
+    .lz_i      (norm_q.lz),
+    .m_zero_i  (norm_q.m_zero),
+    .k_i       (norm_q.k),
+    .sign_i    (norm_q.sign),
     .result_o  (pack_d)
   );
 
   us_fp_trans_stage #(
     .Width(32),
-    .Reg  (StageRegs[3])
+    .Reg  (StageRegs[4])
   ) u_stage_pack (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(post_valid),
+    .valid_i(norm_valid),
     .data_i (pack_d),
     .valid_o(pack_valid),
     .data_o (pack_q)
