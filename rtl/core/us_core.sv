@@ -14,8 +14,9 @@
 //   EX4  } dot-product add, result select; TEX projection     }
 //   TA   us_ta_stage    three stages: PROJ's division rounded, the scaling by the texture's size, the texel
 //                       addresses presented to us_tex_mem
-//   WB   us_wb_stage    the texel (us_tex_mem's read register); OMOD, clamp, predicates, ALU result, outputs, W,
-//                       TEXKILL, temporary writes, termination
+//                       (and OMOD, clamp, the compares with zero of an ALU result on the way)
+//   WB   us_wb_stage    the texel (us_tex_mem's read register); predicates, ALU result, outputs, W, TEXKILL,
+//                       temporary writes, termination
 //   us_retire           the retire record, registered the cycle after WB
 //   us_ctx_state        every context's state and its next-state logic (launch, IF, ID, WB)
 //
@@ -391,33 +392,34 @@ module us_core #(
   // ===================================================================================================
   logic                           ta_valid;
   us_core_pkg::us_ctrl_t          ta_ctrl;
-  us_types_pkg::fp32_t [3:0][3:0] ta_coord, ta_texel;
-  us_types_pkg::fp32_t [3:0][2:0] ta_rgb;
-  us_types_pkg::fp32_t [3:0]      ta_alpha;
+  us_types_pkg::fp32_t [3:0][3:0] ta_coord, ta_texel, ta_val;
+  us_types_pkg::chan_mask_t [3:0] ta_cmp_target;
+  us_types_pkg::pix_mask_t        ta_cmp_result;
 
   us_ta_stage u_ta_stage (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .tex_we_i    (tex_we_i),
-    .tex_waddr_i (tex_waddr_i),
-    .tex_wdata_i (tex_wdata_i),
-    .tex_dim_we_i(tex_dim_we_i),
-    .tex_dim_id_i(tex_dim_id_i),
-    .tex_width_i (tex_width_i),
-    .tex_height_i(tex_height_i),
-    .ex_valid_i  (ex_valid),
-    .ex_ctrl_i   (ex_ctrl),
-    .ex_coord_i  (ex_coord),
-    .ex_rgb_i    (ex_rgb),
-    .ex_alpha_i  (ex_alpha),
-    .ex_s_prod_i (ex_s_prod),
-    .ex_t_prod_i (ex_t_prod),
-    .ta_valid_o  (ta_valid),
-    .ta_ctrl_o   (ta_ctrl),
-    .ta_coord_o  (ta_coord),
-    .ta_rgb_o    (ta_rgb),
-    .ta_alpha_o  (ta_alpha),
-    .ta_texel_o  (ta_texel)
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .tex_we_i       (tex_we_i),
+    .tex_waddr_i    (tex_waddr_i),
+    .tex_wdata_i    (tex_wdata_i),
+    .tex_dim_we_i   (tex_dim_we_i),
+    .tex_dim_id_i   (tex_dim_id_i),
+    .tex_width_i    (tex_width_i),
+    .tex_height_i   (tex_height_i),
+    .ex_valid_i     (ex_valid),
+    .ex_ctrl_i      (ex_ctrl),
+    .ex_coord_i     (ex_coord),
+    .ex_rgb_i       (ex_rgb),
+    .ex_alpha_i     (ex_alpha),
+    .ex_s_prod_i    (ex_s_prod),
+    .ex_t_prod_i    (ex_t_prod),
+    .ta_valid_o     (ta_valid),
+    .ta_ctrl_o      (ta_ctrl),
+    .ta_coord_o     (ta_coord),
+    .ta_val_o       (ta_val),
+    .ta_cmp_target_o(ta_cmp_target),
+    .ta_cmp_result_o(ta_cmp_result),
+    .ta_texel_o     (ta_texel)
   );
 
   // ===================================================================================================
@@ -440,8 +442,9 @@ module us_core #(
     .ta_valid_i          (ta_valid),
     .ta_ctrl_i           (ta_ctrl),
     .ta_coord_i          (ta_coord),
-    .ta_rgb_i            (ta_rgb),
-    .ta_alpha_i          (ta_alpha),
+    .ta_val_i            (ta_val),
+    .ta_cmp_target_i     (ta_cmp_target),
+    .ta_cmp_result_i     (ta_cmp_result),
     .ta_texel_i          (ta_texel),
     .ctx_killed_i        (ctx_wb_killed),
     .ctx_inactive_i      (ctx_wb_inactive),

@@ -5,7 +5,9 @@
 //            every other lookup takes S and T as they are
 //   TaScale  unless UNSCALED, the significand products S x width and T x height (the texture's size, us_tex_mem)
 //   TaAddr   ... rounded; floor, clamp to the texture (us_tex_addr); the address presented to us_tex_mem
-// Every other instruction, and the lookup's own control and values, pass through to WB in registers.
+// An ALU or OUT instruction's results take their output modifier and clamp on the way (TaProj: OMOD, TaScale:
+// clamp, TaAddr: the compares with zero for the predicates and the ALU result, us_fp_cmp0), so WB only writes.
+// Every instruction's control passes through to WB in registers.
 module us_ta_stage (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -31,8 +33,9 @@ module us_ta_stage (
   output logic                                 ta_valid_o,
   output us_core_pkg::us_ctrl_t                ta_ctrl_o,
   output us_types_pkg::fp32_t [3:0][3:0]       ta_coord_o,
-  output us_types_pkg::fp32_t [3:0][2:0]       ta_rgb_o,
-  output us_types_pkg::fp32_t [3:0]            ta_alpha_o,
+  output us_types_pkg::fp32_t [3:0][3:0]       ta_val_o,         // pixel, lane r g b a: after OMOD and clamp
+  output us_types_pkg::chan_mask_t [3:0]       ta_cmp_target_o,  // per pixel, lane: its value against its TARGET
+  output us_types_pkg::pix_mask_t              ta_cmp_result_o,  // per pixel: the ALU result's compare
   output us_types_pkg::fp32_t [3:0][3:0]       ta_texel_o        // pixel, channel: us_tex_mem's read register
 );
 
@@ -75,16 +78,30 @@ module us_ta_stage (
     end
   end
 
+  // OMOD per pixel and lane
+  us_isa_pkg::us_alu_rgb_inst_t   pj_rgb_inst;
+  us_isa_pkg::us_alu_alpha_inst_t pj_alpha_inst;
+  us_types_pkg::fp32_t [3:0][3:0] pj_omod;  // pixel, lane (Yosys: no variables inside generate blocks)
+  assign pj_rgb_inst   = ex_ctrl_i.words[3];
+  assign pj_alpha_inst = ex_ctrl_i.words[4];
+  for (genvar p = 0; p < 4; p++) begin : g_omod
+    for (genvar l = 0; l < 4; l++) begin : g_lane
+      us_fp_omod u_omod (
+        .r_i     ((l == 3) ? ex_alpha_i[p] : ex_rgb_i[p][l]),
+        .omod_i  ((l == 3) ? pj_alpha_inst.omod : pj_rgb_inst.omod),
+        .result_o(pj_omod[p][l])
+      );
+    end
+  end
+
   logic                           sc_valid_q;
   us_core_pkg::us_ctrl_t          sc_ctrl_q;
-  us_types_pkg::fp32_t [3:0][3:0] sc_coord_q;
-  us_types_pkg::fp32_t [3:0][2:0] sc_rgb_q;
-  us_types_pkg::fp32_t [3:0]      sc_alpha_q, sc_s_q, sc_t_q;
+  us_types_pkg::fp32_t [3:0][3:0] sc_coord_q, sc_omod_q;
+  us_types_pkg::fp32_t [3:0]      sc_s_q, sc_t_q;
   always_ff @(posedge clk_i) begin
     sc_ctrl_q  <= ex_ctrl_i;
     sc_coord_q <= ex_coord_i;
-    sc_rgb_q   <= ex_rgb_i;
-    sc_alpha_q <= ex_alpha_i;
+    sc_omod_q  <= pj_omod;
     sc_s_q     <= pj_s;
     sc_t_q     <= pj_t;
   end
@@ -109,18 +126,30 @@ module us_ta_stage (
     end
   end
 
+  // The clamp to [0, 1] where the instruction asks for it
+  us_isa_pkg::us_cmn_inst_t       sc_cmn;
+  us_types_pkg::fp32_t [3:0][3:0] sc_clamped, sc_val;  // pixel, lane
+  assign sc_cmn = sc_ctrl_q.words[0];
+  for (genvar p = 0; p < 4; p++) begin : g_clamp
+    for (genvar l = 0; l < 4; l++) begin : g_lane
+      us_fp_clamp01 u_clamp (
+        .r_i     (sc_omod_q[p][l]),
+        .result_o(sc_clamped[p][l])
+      );
+      assign sc_val[p][l] = ((l == 3) ? sc_cmn.alpha_clamp : sc_cmn.rgb_clamp) ? sc_clamped[p][l] : sc_omod_q[p][l];
+    end
+  end
+
   logic                           ad_valid_q;
   us_core_pkg::us_ctrl_t          ad_ctrl_q;
-  us_types_pkg::fp32_t [3:0][3:0] ad_coord_q;
-  us_types_pkg::fp32_t [3:0][2:0] ad_rgb_q;
-  us_types_pkg::fp32_t [3:0]      ad_alpha_q, ad_s_q, ad_t_q;
+  us_types_pkg::fp32_t [3:0][3:0] ad_coord_q, ad_val_q;
+  us_types_pkg::fp32_t [3:0]      ad_s_q, ad_t_q;
   logic [3:0][MulW-1:0]           ad_s_prod_q, ad_t_prod_q;
   logic [4:0]                     ad_width_q, ad_height_q;
   always_ff @(posedge clk_i) begin
     ad_ctrl_q   <= sc_ctrl_q;
     ad_coord_q  <= sc_coord_q;
-    ad_rgb_q    <= sc_rgb_q;
-    ad_alpha_q  <= sc_alpha_q;
+    ad_val_q    <= sc_val;
     ad_s_q      <= sc_s_q;
     ad_t_q      <= sc_t_q;
     ad_s_prod_q <= sc_s_prod;
@@ -162,6 +191,30 @@ module us_ta_stage (
     assign ad_raddr[p] = {ad_tex_inst.tex_id, ad_y[p], ad_x[p]};
   end
 
+  // The compares with zero: each lane's value against its TARGET op (predicates), and the ALU result's
+  us_isa_pkg::us_cmn_inst_t       ad_cmn;
+  us_isa_pkg::us_alu_rgb_inst_t   ad_rgb_inst;
+  us_isa_pkg::us_alu_alpha_inst_t ad_alpha_inst;
+  us_types_pkg::chan_mask_t [3:0] ad_cmp_target;
+  us_types_pkg::pix_mask_t        ad_cmp_result;
+  assign ad_cmn        = ad_ctrl_q.words[0];
+  assign ad_rgb_inst   = ad_ctrl_q.words[3];
+  assign ad_alpha_inst = ad_ctrl_q.words[4];
+  for (genvar p = 0; p < 4; p++) begin : g_cmp
+    for (genvar l = 0; l < 4; l++) begin : g_lane
+      us_fp_cmp0 u_cmp (
+        .v_i     (ad_val_q[p][l]),
+        .op_i    ((l == 3) ? ad_alpha_inst.target : ad_rgb_inst.target),
+        .result_o(ad_cmp_target[p][l])
+      );
+    end
+    us_fp_cmp0 u_cmp_result (
+      .v_i     (ad_cmn.alu_result_sel ? ad_val_q[p][3] : ad_val_q[p][0]),
+      .op_i    (ad_cmn.alu_result_op),
+      .result_o(ad_cmp_result[p])
+    );
+  end
+
   // The sizes are read in TaScale, the texels addressed in TaAddr.
   us_tex_mem u_tex_mem (
     .clk_i    (clk_i),
@@ -195,12 +248,14 @@ module us_ta_stage (
   always_ff @(posedge clk_i) begin
     ta_ctrl_o  <= ad_ctrl_q;
     ta_coord_o <= ad_coord_q;
-    ta_rgb_o   <= ad_rgb_q;
-    ta_alpha_o <= ad_alpha_q;
+    ta_val_o        <= ad_val_q;
+    ta_cmp_target_o <= ad_cmp_target;
+    ta_cmp_result_o <= ad_cmp_result;
   end
 
   // Instruction fields TA does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{pj_tex_inst, sc_tex_inst, ad_tex_inst};
+  assign unused_fields = ^{pj_tex_inst, sc_tex_inst, ad_tex_inst, pj_rgb_inst, pj_alpha_inst, sc_cmn, ad_cmn,
+                           ad_rgb_inst, ad_alpha_inst};
 
 endmodule

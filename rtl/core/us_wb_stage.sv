@@ -1,7 +1,7 @@
-// us_wb_stage: WB, the last stage (docs/rtl.md). For the instruction EX hands over:
-//   - ALU and OUT: OMOD, clamp, the compares with zero; temporary writes (rgb and alpha ports), output writes
-//     (render targets A-D by rgb and alpha, and W), predicate writes (not OUT) and the ALU result, each only to
-//     the pixels in ctrl.writers and the channels the predicate lets through;
+// us_wb_stage: WB, the last stage (docs/rtl.md). For the instruction TA hands over:
+//   - ALU and OUT (OMOD, clamp and the compares with zero made in TA): temporary writes (rgb and alpha ports),
+//     output writes (render targets A-D by rgb and alpha, and W), predicate writes (not OUT) and the ALU result,
+//     each only to the pixels in ctrl.writers and the channels the predicate lets through;
 //   - TEX: the texel TA looked up (us_tex_mem's read register), written through the destination swizzle to the
 //     rgb destination; TEXKILL kills the pixels with a negative coordinate;
 //   - termination: errors, END_ADDR fallen through, LAST with every unkilled pixel ACTIVE and unmasked, and the
@@ -25,8 +25,9 @@ module us_wb_stage #(
   input  logic                           ta_valid_i,
   input  us_core_pkg::us_ctrl_t          ta_ctrl_i,
   input  us_types_pkg::fp32_t [3:0][3:0] ta_coord_i,       // pixel, TEX coordinate s t r q
-  input  us_types_pkg::fp32_t [3:0][2:0] ta_rgb_i,         // pixel, channel r g b
-  input  us_types_pkg::fp32_t [3:0]      ta_alpha_i,       // pixel
+  input  us_types_pkg::fp32_t [3:0][3:0] ta_val_i,         // pixel, lane r g b a: the ALU result after OMOD, clamp
+  input  us_types_pkg::chan_mask_t [3:0] ta_cmp_target_i,  // per pixel, lane: its value against the lane's TARGET op
+  input  us_types_pkg::pix_mask_t        ta_cmp_result_i,  // per pixel: the ALU result's compare
   input  us_types_pkg::fp32_t [3:0][3:0] ta_texel_i,       // pixel, channel: the texel of a TEX lookup
   // from the context state: the view of the instruction's context
   input  us_types_pkg::pix_mask_t        ctx_killed_i,
@@ -82,37 +83,8 @@ module us_wb_stage #(
   assign wb_out_rgb_addr_o   = wb_rgb_inst.target;
   assign wb_out_alpha_addr_o = wb_alpha_inst.target;
 
-  // ---------------------------------------------------------------------------------------------------------
-  // ALU results: OMOD, clamp, compares with zero
-  // ---------------------------------------------------------------------------------------------------------
-  us_types_pkg::chan_mask_t [3:0] wb_cmp_target;  // per pixel, lane: compare with the lane's TARGET op (predicates)
-  us_types_pkg::pix_mask_t        wb_cmp_result;  // compare for the ALU result
-  us_types_pkg::fp32_t [3:0][3:0] wb_omod, wb_clamped;  // pixel, lane (Yosys: no variables inside generate blocks)
-  for (genvar p = 0; p < 4; p++) begin : g_wb
-    for (genvar l = 0; l < 4; l++) begin : g_lane
-      us_fp_omod u_omod (
-        .r_i     ((l == 3) ? ta_alpha_i[p] : ta_rgb_i[p][l]),
-        .omod_i  ((l == 3) ? wb_alpha_inst.omod : wb_rgb_inst.omod),
-        .result_o(wb_omod[p][l])
-      );
-      us_fp_clamp01 u_clamp (
-        .r_i     (wb_omod[p][l]),
-        .result_o(wb_clamped[p][l])
-      );
-      assign wb_val_o[p][l] = ((l == 3) ? wb_cmn.alpha_clamp : wb_cmn.rgb_clamp) ? wb_clamped[p][l]
-                                                                                 : wb_omod[p][l];
-      us_fp_cmp0 u_cmp (
-        .v_i     (wb_val_o[p][l]),
-        .op_i    ((l == 3) ? wb_alpha_inst.target : wb_rgb_inst.target),
-        .result_o(wb_cmp_target[p][l])
-      );
-    end
-    us_fp_cmp0 u_cmp_result (
-      .v_i     (wb_cmn.alu_result_sel ? wb_val_o[p][3] : wb_val_o[p][0]),
-      .op_i    (wb_cmn.alu_result_op),
-      .result_o(wb_cmp_result[p])
-    );
-  end
+  // ALU results: TA applied OMOD and clamp and made the compares with zero
+  assign wb_val_o = ta_val_i;
 
   // ---------------------------------------------------------------------------------------------------------
   // TEX: the lookup's texel (TA addressed it), TEXKILL's compare
@@ -195,13 +167,13 @@ module us_wb_stage #(
             wb_pred_mask_o[p] = {wb_cmn.alpha_omask == 1'b1, wb_cmn.rgb_omask} & ta_ctrl_i.en[p];
             for (int c = 0; c < 4; c++) begin
               if (wb_pred_mask_o[p][c]) begin
-                wb_pred_o[p][c] = wb_cmp_target[p][c];
+                wb_pred_o[p][c] = ta_cmp_target_i[p][c];
               end
             end
           end
           if (wb_rgb_inst.alu_wmask == 1'b1 && ta_ctrl_i.en[p][wb_cmn.alu_result_sel ? 3 : 0]) begin
             wb_result_mask_o[p] = 1'b1;
-            wb_result_o[p]      = wb_cmp_result[p];
+            wb_result_o[p]      = ta_cmp_result_i[p];
           end
         end else if (wb_texkill) begin
           wb_kill[p] = tex_negative(ta_coord_i[p][0]) || tex_negative(ta_coord_i[p][1]) ||
