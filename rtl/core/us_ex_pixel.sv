@@ -12,8 +12,9 @@
 //   AddAlign  the four adders align their operands: MAD lanes p[l] + C[l]; for a dot product lanes r and g add
 //             w0 + w1 and w2 + w3; an FRC lane A - floor(A)
 //   AddSum    the adders add and normalise
-//   AddRound  the adders round: MAD results, FRC results (1.0 made the largest value below it), the pair sums
-//   DotAlign  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A)
+//   AddRound  the adders round: MAD results, FRC differences, the pair sums
+//   DotAlign  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A);
+//             FRC's result (1.0 made the largest value below it)
 //   DotSum    ...
 //   DotRound  ... rounded; the result select; the transcendental result arrives (us_fp_trans, LATENCY 7)
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
@@ -297,19 +298,17 @@ module us_ex_pixel (
   end
 
   // ===========================================================================================================
-  // AddRound: the sums; an FRC lane's difference becomes its select result
+  // AddRound: the sums
   // ===========================================================================================================
-  logic [3:0][31:0] sum, sel_frc;
-  logic [3:0]       ar_add, ar_frc;
+  logic [3:0][31:0] sum;
+  logic [3:0]       ar_add;
   assign ar_add = lanes_adding(ar_rgb_op_q, ar_alpha_op_q);
-  assign ar_frc = lanes_frc(ar_rgb_op_q, ar_alpha_op_q);
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       sum[l] = 32'h0;
       if (ar_add[l]) begin
         sum[l] = us_fp_pkg::fp_add_round(ar_sum_q[l]);
       end
-      sel_frc[l] = ar_frc[l] ? us_fp_pkg::fp_frc_fix(sum[l]) : ar_sel_q[l];
     end
   end
 
@@ -318,15 +317,24 @@ module us_ex_pixel (
   logic [3:0]       da_rgb_op_q, da_alpha_op_q;
   always_ff @(posedge clk_i) begin
     da_sum_q      <= sum;
-    da_sel_q      <= sel_frc;
+    da_sel_q      <= ar_sel_q;
     da_w2_q       <= ar_w2_q;
     da_rgb_op_q   <= ar_rgb_op_q;
     da_alpha_op_q <= ar_alpha_op_q;
   end
 
   // ===========================================================================================================
-  // DotAlign, DotSum: (w0 + w1) + (w2 + w3 | w2)
+  // DotAlign, DotSum: (w0 + w1) + (w2 + w3 | w2); in DotAlign an FRC lane's difference becomes its select result
   // ===========================================================================================================
+  logic [3:0][31:0]  sel_frc;
+  logic [3:0]        da_frc;
+  assign da_frc = lanes_frc(da_rgb_op_q, da_alpha_op_q);
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      sel_frc[l] = da_frc[l] ? us_fp_pkg::fp_frc_fix(da_sum_q[l]) : da_sel_q[l];
+    end
+  end
+
   logic [31:0]       dot_right;
   logic [AlignW-1:0] dot_align;
   assign dot_right = (da_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) ? da_sum_q[1] : da_w2_q;  // DP3, D2A
@@ -343,7 +351,7 @@ module us_ex_pixel (
   always_ff @(posedge clk_i) begin
     ds_align_q    <= dot_align;
     ds_sum_q      <= da_sum_q;
-    ds_sel_q      <= da_sel_q;
+    ds_sel_q      <= sel_frc;
     ds_rgb_op_q   <= da_rgb_op_q;
     ds_alpha_op_q <= da_alpha_op_q;
   end
