@@ -52,7 +52,7 @@ help:
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make rtl-plants  planted RTL bugs, each rebuilt on a copy, must fail its check [PLANT=name] (minutes each)"
 	@echo "make synth    Yosys synth of us_core (NUM_CTX $(SYNTH_CTX)) and every module; cells per module and in total"
-	@echo "make fpga     us_fc, one pixel's datapath and us_core NUM_CTX 1 on an ECP5-85 (yosys synth_ecp5, nextpnr):"
+	@echo "make fpga     the memories, the stages, one pixel's datapath, us_fc and us_core on an ECP5-85 (yosys synth_ecp5, nextpnr):"
 	@echo "              LUTs, flip-flops, DSPs, block RAMs, Fmax; build/fpga/summary.json"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
@@ -132,7 +132,7 @@ test: deps
 BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(BENCH_SCALE_CTX) \
   $(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(REGRESS_CTX)))
 # The Fmax rows come from the last make fpga when it is newer than the RTL (scripts/bench.py says when it is not):
-# make fpga takes about 8 minutes on 2 cores, so make bench does not run it.
+# make fpga takes tens of minutes on 2 cores (every part: docs/rtl.md), so make bench does not run it.
 bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
 	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
 	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
@@ -225,6 +225,10 @@ define verilate_core
 endef
 $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
+# The FPGA configuration's stage plan (us_core_pkg::PipeFpga: every optional stage register, D = 19): make regress
+# PLAN=fpga runs a suite on these harnesses.
+$(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
+	$(call verilate_core,$(@D),$*,--trace -GPipeRegs="10'h3ff",,$(COSIM_SRCS),uscosim)
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin
 	cp $< $@
 # The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX TOOL_CTX). The Verilated core is
@@ -243,7 +247,10 @@ cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/b
 cosim-test-build: $(foreach n,$(sort $(TEST_CTX) $(TEST_CTX_EXTRA) $(REGRESS_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim) \
   $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 # The harness builds make regress runs (one per NUM_CTX of REGRESS_CTX).
-regress-harness: $(foreach n,$(REGRESS_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+# PLAN=fpga: the harnesses of the FPGA configuration's stage plan (build/cosim-fpga), reports in build/regress-fpga
+PLAN ?= sim
+COSIM_DIR := $(BUILD)/cosim$(if $(filter fpga,$(PLAN)),-fpga)
+regress-harness: $(foreach n,$(REGRESS_CTX),$(COSIM_DIR)/ctx$(n)/uscosim)
 
 # Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
 rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
@@ -254,7 +261,8 @@ SUITE ?= smoke
 SEED ?= 1
 # The runner's command line for suite $(1), shared with make rtl-coverage (mk/rtl-coverage.mk).
 regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) \
-  $(if $(SHARD),--shard $(SHARD)) $(if $(REGRESS_OUT),--out $(REGRESS_OUT)) $(REGRESS_ARGS)
+  $(if $(SHARD),--shard $(SHARD)) $(if $(REGRESS_OUT),--out $(REGRESS_OUT),$(if $(filter fpga,$(PLAN)),--out \
+  $(BUILD)/regress-fpga)) --cosim-dir $(COSIM_DIR) $(REGRESS_ARGS)
 # It builds only what the suite runs: the tools and one harness per NUM_CTX of REGRESS_CTX (make wave builds its own).
 # SHARD=I/N runs the I-th of N slices (reports in build/regress/shard-I-of-N, or REGRESS_OUT); make regress-merge
 # DIR=folder puts the slices below it back together (docs/regress.md: Slurm, GNU parallel). regress-build makes

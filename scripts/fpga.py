@@ -38,10 +38,11 @@ DEVICE, PACKAGE, DEVICE_NAME = "85k", "CABGA756", "LFE5U-85F"
 # What the LFE5U-85F has (Lattice ECP5 family data sheet, FPGA-DS-02012): LUT4s, flip-flops, 18x18 multipliers,
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
+FPGA_PLAN = ("PipeRegs", "10'h3ff")  # us_core_pkg::PipeFpga: every optional stage register (docs/rtl.md)
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
-    "us_ex_pixel": ("us_ex_pixel", ()),
-    "us_ex_stage": ("us_ex_stage", ()),
+    "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),
+    "us_ex_stage": ("us_ex_stage", (FPGA_PLAN,)),
     # the memories, each as the core uses it: registered reads, one write port per block RAM
     "us_imem": ("us_imem", ()),
     "us_const_rf": ("us_const_rf", ()),
@@ -49,9 +50,9 @@ PARTS = {  # name: (top module, parameters)
     "us_tex_mem": ("us_tex_mem", ()),
     # the stages around the datapath
     "us_id_stage_ctx4": ("us_id_stage", (("NumCtx", 4),)),
-    "us_ta_stage": ("us_ta_stage", ()),
+    "us_ta_stage": ("us_ta_stage", (FPGA_PLAN,)),
     "us_wb_stage_ctx4": ("us_wb_stage", (("NumCtx", 4),)),
-    "us_core_ctx1": ("us_core", (("NumCtx", 1),)),
+    "us_core_ctx1": ("us_core", (("NumCtx", 1), FPGA_PLAN)),
 }
 
 

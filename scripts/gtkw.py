@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A GTKWave save file for a waveform of us_core (make wave writes one beside each VCD/FST): the signals grouped by
-pipeline stage (IF, ID/FC, OF, EX1, MulProd .. DotRound, TA, WB, retire) and per context, enums shown by name through translate filter files
+pipeline stage (IF, ID/FC, OF, EX, TA, WB, retire) and per context, enums shown by name through translate filter files
 made from spec/isa.txt and rtl/core/us_core_pkg.sv (instruction type, ALU ops, TEX ops, FC ops, the FC's jump and
 branch-state ops), and for a mismatch report a marker on the clock edge whose retire record mismatched.
 
@@ -190,22 +190,15 @@ LAYOUT = (
         ("id_fc_next_pc", DEC), ("id_next_pc_o", DEC), ("id_running", BIN), ("id_writers", BIN),
         ("id_fc_errors", BIN), ("id_legal", BIN), ("id_valid_o", BIN, "ID valid"))),
     ("OF", "u_of_stage", (("id_src_temp_i", BIN), ("id_src_const_i", BIN), ("of_valid_o", BIN, "OF valid"))),
-    ("EX1", "u_ex_stage", (
-        F("c_valid_q", 0, 1, "PreSum valid", BIN), F("c_valid_q", 1, 1, "EX1 valid", BIN),
+    ("EX", "u_ex_stage", (
+        ("c_valid_q", BIN, "EX valid (bit k: k + 1 registers past PreAlign)"),
         F("ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op"),
         F("ex1_alpha_inst", 0, 4, "EX1 alpha_op", translate="alpha_op"),
-        ("ex1_tex", BIN))),
-    ("MulProd", "u_ex_stage", (
-        F("c_valid_q", 2, 1, "MulProd valid", BIN),
+        ("ex1_tex", BIN),
         F("x_rgb_op_q", 0, 4, "MulProd rgb_op", translate="rgb_op"),
         F("x_alpha_op_q", 0, 4, "MulProd alpha_op", translate="alpha_op"),
-        F("x_trans_op_q", 0, 4, "MulProd trans_op", translate="alpha_op"))),
-    ("MulRound .. DotSum", "u_ex_stage", tuple(
-        F("c_valid_q", k, 1, f"{name} valid", BIN)
-        for k, name in enumerate(("MulRound", "Window", "AddAlign", "AddSum", "AddRound", "DotAlign", "DotSum"), 3))),
-    ("DotRound", "u_ex_stage", (
-        F("c_valid_q", 10, 1, "DotRound valid", BIN), F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"),
-        ("dr_proj", BIN))),
+        F("x_trans_op_q", 0, 4, "MulProd trans_op", translate="alpha_op"),
+        F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"), ("dr_proj", BIN))),
     ("TA", "u_ta_stage", (
         ("ex_valid_i", BIN, "TaProj valid"), ("pj_proj", BIN), ("sc_valid_q", BIN, "TaScale valid"),
         ("ad_valid_q", BIN, "TaAddr valid"), ("ad_lookup", BIN), ("ad_raddr", HEX), ("ta_valid_o", BIN, "TA valid"))),

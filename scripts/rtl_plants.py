@@ -6,7 +6,7 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
 - frozen-rr: IF's round-robin pointer never moves (rtl/core/us_if_stage.sv). Check: tb/py/test_ipc.py (NUM_CTX 4
   and 8); the harness's assertion IfReadyIssuedInTime may stop a run first (tb/py/test_assertions.py plants the
   same on the assertion bench).
-- plan-off-by-one: the stage plan (rtl/core/us_core_pkg.sv) one stage longer than the stage registers. Check:
+- plan-off-by-one: the stage plan (rtl/core/us_core_pkg.sv) one register longer than the stage modules. Check:
   tb/py/test_ipc.py: the harness's schedule check (records a cycle before the plan's depth), the assertion
   CtxWbOnPlan, and the depth the harness reports against the project's plan.
 - the flow-control and OMOD corners of issue 15: the directed vectors named for each fail in lockstep (NUM_CTX 4);
@@ -40,10 +40,9 @@ JUMP_ANY = "jump = (fi.jump_any == us_isa_pkg::US_FC_INST_JUMP_ANY_ANY) ? |(v.wa
 PLANTS = [
     ("frozen-rr", "the round-robin pointer never moves", IF_STAGE,
      "rr_q <= if_pick_ctx_o;", "rr_q <= rr_q;", (4, 8), "ipc"),
-    ("plan-off-by-one", "the stage plan puts WB one stage later than the stage registers do",
-     "rtl/core/us_core_pkg.sv", "localparam int unsigned StageWb        = 18;",
-     "localparam int unsigned StageWb        = 19;",
-     (4, 8), "ipc"),
+    ("plan-off-by-one", "the stage plan counts one register more than the stage modules hold",
+     "rtl/core/us_core_pkg.sv", "issue_to_retire = 9 + opt_regs(regs, 0, 9);",
+     "issue_to_retire = 10 + opt_regs(regs, 0, 9);", (4, 8), "ipc"),
     ("incr-nonvoters", "INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)",
      FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),
     ("break-any-members", "BREAK with JUMP_ANY counts the wants of all loop members (uncovered ones too)", FC,

@@ -1,6 +1,6 @@
 // us_core: the shader core. NumCtx resident quads issued round robin into one pipeline, one instruction per
-// context in flight (full interlock), every instruction the same nine stages (the stage plan is
-// us_core_pkg::Stage*; docs/rtl.md). Every memory reads through a register: its address is presented in one stage
+// context in flight (full interlock), every instruction the same stages (the stage plan is us_core_pkg::Stage*,
+// with the optional registers of PipeRegs: 9 stages by default, 19 with PipeFpga; docs/rtl.md). Every memory reads through a register: its address is presented in one stage
 // and its data used in the next.
 //
 //   IF   us_if_stage    pick the next ready context, present its PC to us_imem
@@ -30,12 +30,14 @@ module us_core #(
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
   parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
+  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 9) or PipeFpga (all; D = 19)
+  parameter logic [9:0]  PipeRegs    = us_core_pkg::PipeSim,
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
   localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1),
   // The cycles from issue to the retire record (us_core_pkg's stage plan), for the harness's schedule check
-  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::IssueToRetire
+  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::issue_to_retire(PipeRegs)
 ) (
   input  logic                                        clk_i,
   input  logic                                        rst_ni,
@@ -162,6 +164,7 @@ module us_core #(
 
   us_ctx_state #(
     .NumCtx     (NumCtx),
+    .PipeRegs   (PipeRegs),
     .LoopDepth  (LoopDepth),
     .AddrDepth  (AddrDepth),
     .CounterBits(CounterBits)
@@ -370,7 +373,9 @@ module us_core #(
   us_types_pkg::fp32_t [3:0]      ex_alpha;
   logic [3:0][us_fp_pkg::MulProdW-1:0] ex_s_prod, ex_t_prod;
 
-  us_ex_stage u_ex_stage (
+  us_ex_stage #(
+    .PipeRegs(PipeRegs)
+  ) u_ex_stage (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .lp_config_i     (lp_config),
@@ -396,7 +401,9 @@ module us_core #(
   us_types_pkg::chan_mask_t [3:0] ta_cmp_target;
   us_types_pkg::pix_mask_t        ta_cmp_result;
 
-  us_ta_stage u_ta_stage (
+  us_ta_stage #(
+    .PipeRegs(PipeRegs)
+  ) u_ta_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .tex_we_i       (tex_we_i),

@@ -3,36 +3,72 @@ package us_core_pkg;
 
   // The stage plan: the cycle, counted from IF, in which an instruction is in each stage. Every instruction passes
   // every stage, one a cycle, and nothing stalls (docs/rtl.md, The pipeline). The stage modules hold the registers
-  // between them; us_core checks that an instruction issued in cycle n retires in cycle n + IssueToRetire
-  // (assertion CorePipeDepth), and so does the lockstep harness, from the ports, for every record (tb/cosim,
-  // cosim_sched.h): a register added or lost without this plan following fails both.
+  // between them. Ten of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
+  // the default; PipeFpga: all): without one, the two stages it divides are one. The Stage* numbers below are those
+  // of PipeFpga; IssueToRetire gives D for any plan. us_ctx_state checks each write-back against the plan
+  // (assertion CtxWbOnPlan), and the lockstep harness, from the ports, every record (tb/cosim, cosim_sched.h): a
+  // register added or lost without this plan following fails both.
   localparam int unsigned StageIf        = 0;   // us_if_stage: pick a ready context, present its PC to us_imem
   localparam int unsigned StageId        = 1;   // us_id_stage: the instruction words (us_imem's read register);
                                                 // decode, FC commit; source addresses to us_temp_rf, us_const_rf
   localparam int unsigned StageOf        = 2;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
   localparam int unsigned StagePreAlign  = 3;   // us_ex_stage: the pre-subtract's adder aligns
-  localparam int unsigned StagePreSum    = 4;   //   adds and normalises
-  localparam int unsigned StageEx1       = 5;   //   rounds; swizzles, input modifiers
-  // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg, one stage each
+  localparam int unsigned StagePreSum    = 4;   //   adds and normalises                              (PipePreSum)
+  localparam int unsigned StageEx1       = 5;   //   rounds; swizzles, input modifiers                (PipeEx1)
+  // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg
   localparam int unsigned StageMulProd   = 6;   // significand products (MULT18X18D); MIN MAX CND CMP; FRC's floor;
                                                 // the transcendental unit starts
-  localparam int unsigned StageMulRound  = 7;   // products rounded
+  localparam int unsigned StageMulRound  = 7;   // products rounded                                 (PipeMulRound)
   localparam int unsigned StageWindow    = 8;   // the dot product's alignment window
-  localparam int unsigned StageAddAlign  = 9;   // the adders align
-  localparam int unsigned StageAddSum    = 10;  // the adders add and normalise
-  localparam int unsigned StageAddRound  = 11;  // the adders round (MAD results, FRC, dot-product pair sums)
-  localparam int unsigned StageDotAlign  = 12;  // the dot product's last add: align
-  localparam int unsigned StageDotSum    = 13;  //   add and normalise
-  localparam int unsigned StageDotRound  = 14;  //   round; the result select; the transcendental result; TEX
-                                                // projection's products
-  localparam int unsigned StageTaProj    = 15;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded
-  localparam int unsigned StageTaScale   = 16;  //   S x width, T x height: the products
-  localparam int unsigned StageTaAddr    = 17;  //   rounded; the texel addresses presented to us_tex_mem
-  localparam int unsigned StageWb        = 18;  // us_wb_stage: us_tex_mem's read register; OMOD, clamp, effects
+  localparam int unsigned StageAddAlign  = 9;   // the adders align                                 (PipeAddAlign)
+  localparam int unsigned StageAddSum    = 10;  // the adders add and normalise                     (PipeAddSum)
+  localparam int unsigned StageAddRound  = 11;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
+  localparam int unsigned StageDotAlign  = 12;  // the dot product's last add: align; FRC's result
+  localparam int unsigned StageDotSum    = 13;  //   add and normalise                              (PipeDotSum)
+  localparam int unsigned StageDotRound  = 14;  //   round; the result select; the transcendental    (PipeDotRound)
+                                                // result; the TEX projection's products
+  localparam int unsigned StageTaProj    = 15;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
+  localparam int unsigned StageTaScale   = 16;  //   S x width, T x height: the products; clamp     (PipeTaScale)
+  localparam int unsigned StageTaAddr    = 17;  //   rounded; texel addresses to us_tex_mem; the     (PipeTaAddr)
+                                                // compares with zero
+  localparam int unsigned StageWb        = 18;  // us_wb_stage: us_tex_mem's read register; the effects
+
+  // The optional registers: bit k of PipeRegs puts one before the stage named
+  localparam int unsigned NumPipeRegs  = 10;
+  localparam int unsigned PipePreSum   = 0;
+  localparam int unsigned PipeEx1      = 1;
+  localparam int unsigned PipeMulRound = 2;
+  localparam int unsigned PipeAddAlign = 3;
+  localparam int unsigned PipeAddSum   = 4;
+  localparam int unsigned PipeAddRound = 5;
+  localparam int unsigned PipeDotSum   = 6;
+  localparam int unsigned PipeDotRound = 7;
+  localparam int unsigned PipeTaScale  = 8;
+  localparam int unsigned PipeTaAddr   = 9;
+  localparam logic [9:0]  PipeSim      = 10'h000;  // D = 9: the registers every memory read needs, and no more
+  localparam logic [9:0]  PipeFpga     = 10'h3FF;  // D = 19: no stage holds two FP segments
+
+  // The registers of a plan from one stage to a later one: the fixed ones and the optional ones between.
+  // The fixed registers are before OF, PreAlign, MulProd, Window, DotAlign, TaProj and WB, and the retire register.
+  function automatic int unsigned opt_regs(input logic [9:0] regs, input int unsigned lo, input int unsigned hi);
+    opt_regs = 0;
+    for (int k = 0; k < 10; k++) begin
+      if (k >= int'(lo) && k <= int'(hi) && regs[k]) begin
+        opt_regs = opt_regs + 1;
+      end
+    end
+  endfunction
+
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
-  // record). A context is ready again in that cycle, so it issues at most once every IssueToRetire cycles and the
-  // steady IPC is min(1, NumCtx / IssueToRetire).
-  localparam int unsigned IssueToRetire = StageWb + 1;
+  // record). A context is ready again in that cycle, so it issues at most once every D cycles and the steady IPC is
+  // min(1, NumCtx / D). D = 9 + the optional registers of the plan.
+  function automatic int unsigned issue_to_retire(input logic [9:0] regs);
+    issue_to_retire = 9 + opt_regs(regs, 0, 9);
+  endfunction
+  // The transcendental unit's latency: from MulProd to DotRound (the fixed registers before Window and DotAlign)
+  function automatic int unsigned trans_latency(input logic [9:0] regs);
+    trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound);
+  endfunction
 
   // What an instruction does once it is past decode.
   typedef enum logic [2:0] {

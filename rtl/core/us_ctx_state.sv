@@ -17,6 +17,7 @@
 
 module us_ctx_state #(
   parameter int unsigned NumCtx      = 1,
+  parameter logic [9:0]  PipeRegs    = us_core_pkg::PipeSim,  // the stage plan's optional registers
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
   parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
@@ -291,11 +292,12 @@ module us_ctx_state #(
     `US_ASSERT(CtxLoopSpInDepth, loop_sp_q[c] <= LoopSpW'(LoopDepth))
     `US_ASSERT(CtxAddrSpInDepth, addr_sp_q[c] <= AddrSpW'(AddrDepth))
   end
-  // The stage plan (us_core_pkg): an instruction issued in cycle n is in WB in cycle n + StageWb, so a context's
-  // write-back comes StageWb - 1 cycles after the first cycle it is busy, and never earlier or later. A stage
+  // The stage plan (us_core_pkg): an instruction issued in cycle n is in WB in cycle n + PlanWb, so a context's
+  // write-back comes PlanWb - 1 cycles after the first cycle it is busy, and never earlier or later. A stage
   // register added or lost without the plan following breaks this (and the harness's schedule check).
 `ifdef US_ASSERT_ON
-  localparam int unsigned AgeW = $clog2(us_core_pkg::StageWb + 1);
+  localparam int unsigned PlanWb = us_core_pkg::issue_to_retire(PipeRegs) - 1;  // WB's stage in the plan
+  localparam int unsigned AgeW   = $clog2(PlanWb + 1);
   logic [NumCtx-1:0][AgeW-1:0] age_q;  // per context: cycles busy so far
   for (genvar c = 0; c < NumCtx; c++) begin : g_age
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -303,7 +305,7 @@ module us_ctx_state #(
         age_q[c] <= '0;
       end else if (if_issue_i && int'(if_pick_ctx_i) == c) begin
         age_q[c] <= '0;
-      end else if (busy_q[c] && int'(age_q[c]) < int'(us_core_pkg::StageWb)) begin
+      end else if (busy_q[c] && int'(age_q[c]) < int'(PlanWb)) begin
         age_q[c] <= age_q[c] + AgeW'(1);
       end
     end
@@ -311,7 +313,7 @@ module us_ctx_state #(
 `endif
   for (genvar c = 0; c < NumCtx; c++) begin : g_assert_plan
     `US_ASSERT(CtxWbOnPlan, busy_q[c] |-> (wb_valid_i && int'(wb_ctx_i) == c) ==
-                                          (int'(age_q[c]) == int'(us_core_pkg::StageWb) - 1))
+                                          (int'(age_q[c]) == int'(PlanWb) - 1))
   end
   // Only an issued context reaches ID and WB, and IF issues only contexts below NumCtx.
   `US_ASSERT(CtxIdInRange, if_valid_i |-> int'(if_ctx_i) < int'(NumCtx))

@@ -16,9 +16,14 @@
 //   DotAlign  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A);
 //             FRC's result (1.0 made the largest value below it)
 //   DotSum    ...
-//   DotRound  ... rounded; the result select; the transcendental result arrives (us_fp_trans, LATENCY 7)
+//   DotRound  ... rounded; the result select; the transcendental result arrives (us_fp_trans, LATENCY from the
+//             plan: 2 to 8)
+// Six of the registers between these stages are optional (us_core_pkg's PipeRegs): without one, the stages it
+// divides are one.
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
-module us_ex_pixel (
+module us_ex_pixel #(
+  parameter logic [9:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
   input  logic                                    valid_i,        // MulProd holds an instruction
@@ -37,7 +42,7 @@ module us_ex_pixel (
   output us_types_pkg::fp32_t                     trans_o         // DotRound: the transcendental unit's result
 );
 
-  localparam int unsigned TransLatency = us_core_pkg::StageDotRound - us_core_pkg::StageMulProd;
+  localparam int unsigned TransLatency = us_core_pkg::trans_latency(PipeRegs);
   localparam int unsigned MulW         = us_fp_pkg::MulProdW;
   localparam int unsigned AlignW       = us_fp_pkg::AddAlignW;
   localparam int unsigned SumW         = us_fp_pkg::AddSumW;
@@ -149,14 +154,26 @@ module us_ex_pixel (
   logic [3:0][31:0]     mr_c_q, mr_sel_q;
   logic [3:0][63:0]     mr_frc_q;
   logic [3:0]           mr_rgb_op_q, mr_alpha_op_q;
-  always_ff @(posedge clk_i) begin
-    mr_mp_q       <= mp;
-    mr_mp_dp4_q   <= mp_dp4;
-    mr_c_q        <= c_i;
-    mr_sel_q      <= sel;
-    mr_frc_q      <= frc_ops;
-    mr_rgb_op_q   <= rgb_op_i;
-    mr_alpha_op_q <= alpha_op_i;
+  if (PipeRegs[us_core_pkg::PipeMulRound]) begin : g_mr_reg
+    always_ff @(posedge clk_i) begin
+      mr_mp_q       <= mp;
+      mr_mp_dp4_q   <= mp_dp4;
+      mr_c_q        <= c_i;
+      mr_sel_q      <= sel;
+      mr_frc_q      <= frc_ops;
+      mr_rgb_op_q   <= rgb_op_i;
+      mr_alpha_op_q <= alpha_op_i;
+    end
+  end else begin : g_mr_wire  // the default plan: the same stage
+    always_comb begin
+      mr_mp_q       = mp;
+      mr_mp_dp4_q   = mp_dp4;
+      mr_c_q        = c_i;
+      mr_sel_q      = sel;
+      mr_frc_q      = frc_ops;
+      mr_rgb_op_q   = rgb_op_i;
+      mr_alpha_op_q = alpha_op_i;
+    end
   end
 
   // ===========================================================================================================
@@ -214,14 +231,26 @@ module us_ex_pixel (
   logic [3:0][31:0] al_prod_q, al_c_q, al_sel_q, al_win_q;
   logic [3:0][63:0] al_frc_q;
   logic [3:0]       al_rgb_op_q, al_alpha_op_q;
-  always_ff @(posedge clk_i) begin
-    al_prod_q     <= aa_prod_q;
-    al_c_q        <= aa_c_q;
-    al_sel_q      <= aa_sel_q;
-    al_win_q      <= win;
-    al_frc_q      <= aa_frc_q;
-    al_rgb_op_q   <= aa_rgb_op_q;
-    al_alpha_op_q <= aa_alpha_op_q;
+  if (PipeRegs[us_core_pkg::PipeAddAlign]) begin : g_al_reg
+    always_ff @(posedge clk_i) begin
+      al_prod_q     <= aa_prod_q;
+      al_c_q        <= aa_c_q;
+      al_sel_q      <= aa_sel_q;
+      al_win_q      <= win;
+      al_frc_q      <= aa_frc_q;
+      al_rgb_op_q   <= aa_rgb_op_q;
+      al_alpha_op_q <= aa_alpha_op_q;
+    end
+  end else begin : g_al_wire  // the default plan: the same stage
+    always_comb begin
+      al_prod_q     = aa_prod_q;
+      al_c_q        = aa_c_q;
+      al_sel_q      = aa_sel_q;
+      al_win_q      = win;
+      al_frc_q      = aa_frc_q;
+      al_rgb_op_q   = aa_rgb_op_q;
+      al_alpha_op_q = aa_alpha_op_q;
+    end
   end
 
   // ===========================================================================================================
@@ -262,12 +291,22 @@ module us_ex_pixel (
   logic [3:0][31:0]       as_sel_q;
   logic [31:0]            as_w2_q;
   logic [3:0]             as_rgb_op_q, as_alpha_op_q;
-  always_ff @(posedge clk_i) begin
-    as_align_q    <= align;
-    as_sel_q      <= al_sel_q;
-    as_w2_q       <= al_win_q[2];
-    as_rgb_op_q   <= al_rgb_op_q;
-    as_alpha_op_q <= al_alpha_op_q;
+  if (PipeRegs[us_core_pkg::PipeAddSum]) begin : g_as_reg
+    always_ff @(posedge clk_i) begin
+      as_align_q    <= align;
+      as_sel_q      <= al_sel_q;
+      as_w2_q       <= al_win_q[2];
+      as_rgb_op_q   <= al_rgb_op_q;
+      as_alpha_op_q <= al_alpha_op_q;
+    end
+  end else begin : g_as_wire  // the default plan: the same stage
+    always_comb begin
+      as_align_q    = align;
+      as_sel_q      = al_sel_q;
+      as_w2_q       = al_win_q[2];
+      as_rgb_op_q   = al_rgb_op_q;
+      as_alpha_op_q = al_alpha_op_q;
+    end
   end
 
   // ===========================================================================================================
@@ -289,12 +328,22 @@ module us_ex_pixel (
   logic [3:0][31:0]     ar_sel_q;
   logic [31:0]          ar_w2_q;
   logic [3:0]           ar_rgb_op_q, ar_alpha_op_q;
-  always_ff @(posedge clk_i) begin
-    ar_sum_q      <= summed;
-    ar_sel_q      <= as_sel_q;
-    ar_w2_q       <= as_w2_q;
-    ar_rgb_op_q   <= as_rgb_op_q;
-    ar_alpha_op_q <= as_alpha_op_q;
+  if (PipeRegs[us_core_pkg::PipeAddRound]) begin : g_ar_reg
+    always_ff @(posedge clk_i) begin
+      ar_sum_q      <= summed;
+      ar_sel_q      <= as_sel_q;
+      ar_w2_q       <= as_w2_q;
+      ar_rgb_op_q   <= as_rgb_op_q;
+      ar_alpha_op_q <= as_alpha_op_q;
+    end
+  end else begin : g_ar_wire  // the default plan: the same stage
+    always_comb begin
+      ar_sum_q      = summed;
+      ar_sel_q      = as_sel_q;
+      ar_w2_q       = as_w2_q;
+      ar_rgb_op_q   = as_rgb_op_q;
+      ar_alpha_op_q = as_alpha_op_q;
+    end
   end
 
   // ===========================================================================================================
@@ -348,12 +397,22 @@ module us_ex_pixel (
   logic [AlignW-1:0] ds_align_q;
   logic [3:0][31:0]  ds_sum_q, ds_sel_q;
   logic [3:0]        ds_rgb_op_q, ds_alpha_op_q;
-  always_ff @(posedge clk_i) begin
-    ds_align_q    <= dot_align;
-    ds_sum_q      <= da_sum_q;
-    ds_sel_q      <= sel_frc;
-    ds_rgb_op_q   <= da_rgb_op_q;
-    ds_alpha_op_q <= da_alpha_op_q;
+  if (PipeRegs[us_core_pkg::PipeDotSum]) begin : g_ds_reg
+    always_ff @(posedge clk_i) begin
+      ds_align_q    <= dot_align;
+      ds_sum_q      <= da_sum_q;
+      ds_sel_q      <= sel_frc;
+      ds_rgb_op_q   <= da_rgb_op_q;
+      ds_alpha_op_q <= da_alpha_op_q;
+    end
+  end else begin : g_ds_wire  // the default plan: the same stage
+    always_comb begin
+      ds_align_q    = dot_align;
+      ds_sum_q      = da_sum_q;
+      ds_sel_q      = sel_frc;
+      ds_rgb_op_q   = da_rgb_op_q;
+      ds_alpha_op_q = da_alpha_op_q;
+    end
   end
 
   logic [SumW-1:0] dot_summed;
@@ -367,12 +426,22 @@ module us_ex_pixel (
   logic [SumW-1:0]  dr_dot_q;
   logic [3:0][31:0] dr_sum_q, dr_sel_q;
   logic [3:0]       dr_rgb_op_q, dr_alpha_op_q;
-  always_ff @(posedge clk_i) begin
-    dr_dot_q      <= dot_summed;
-    dr_sum_q      <= ds_sum_q;
-    dr_sel_q      <= ds_sel_q;
-    dr_rgb_op_q   <= ds_rgb_op_q;
-    dr_alpha_op_q <= ds_alpha_op_q;
+  if (PipeRegs[us_core_pkg::PipeDotRound]) begin : g_dr_reg
+    always_ff @(posedge clk_i) begin
+      dr_dot_q      <= dot_summed;
+      dr_sum_q      <= ds_sum_q;
+      dr_sel_q      <= ds_sel_q;
+      dr_rgb_op_q   <= ds_rgb_op_q;
+      dr_alpha_op_q <= ds_alpha_op_q;
+    end
+  end else begin : g_dr_wire  // the default plan: the same stage
+    always_comb begin
+      dr_dot_q      = dot_summed;
+      dr_sum_q      = ds_sum_q;
+      dr_sel_q      = ds_sel_q;
+      dr_rgb_op_q   = ds_rgb_op_q;
+      dr_alpha_op_q = ds_alpha_op_q;
+    end
   end
 
   // ===========================================================================================================

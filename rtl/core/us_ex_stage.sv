@@ -9,7 +9,9 @@
 //   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
 //   DotRound  } operation in stages of its own; in DotRound the TEX projection's products (us_tex_proj)
 // The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
-module us_ex_stage (
+module us_ex_stage #(
+  parameter logic [9:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
 
@@ -35,12 +37,13 @@ module us_ex_stage (
   localparam int unsigned SumW   = us_fp_pkg::AddSumW;
 
   // ---------------------------------------------------------------------------------------------------------
-  // The control and the coordinates through the stages PreSum .. DotRound (PreAlign's are OF's registered
-  // outputs): c_*_q[k] belongs to stage StagePreSum + k
+  // The control and the coordinates through the stages after PreAlign (whose are OF's registered outputs):
+  // c_*_q[k - 1] belongs to the stage k registers after PreAlign; EX1 is KEx1 after it (0, 1 or 2 with the
+  // plan's optional registers), MulProd KMul, DotRound NumC
   // ---------------------------------------------------------------------------------------------------------
-  localparam int unsigned NumC = us_core_pkg::StageDotRound - us_core_pkg::StagePreSum + 1;
-  localparam int unsigned KEx1 = us_core_pkg::StageEx1 - us_core_pkg::StagePreSum;
-  localparam int unsigned KMul = us_core_pkg::StageMulProd - us_core_pkg::StagePreSum;
+  localparam int unsigned KEx1 = us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipePreSum, us_core_pkg::PipeEx1);
+  localparam int unsigned KMul = KEx1 + 1;
+  localparam int unsigned NumC = KMul + us_core_pkg::trans_latency(PipeRegs);
   logic [NumC-1:0]                          c_valid_q;
   us_core_pkg::us_ctrl_t [NumC-1:0]         c_ctrl_q;
   us_types_pkg::fp32_t [NumC-1:0][3:0][3:0] c_coord_q;
@@ -117,10 +120,18 @@ module us_ex_stage (
   logic [3:0][3:0][AlignW-1:0]         ps_align_q;
   logic [3:0]                          ps_use_q;
   us_types_pkg::fp32_t [3:0][2:0][3:0] ps_src_q;
-  always_ff @(posedge clk_i) begin
-    ps_align_q <= pre_align;
-    ps_use_q   <= pre_use;
-    ps_src_q   <= of_src_i;
+  if (PipeRegs[us_core_pkg::PipePreSum]) begin : g_ps_reg
+    always_ff @(posedge clk_i) begin
+      ps_align_q <= pre_align;
+      ps_use_q   <= pre_use;
+      ps_src_q   <= of_src_i;
+    end
+  end else begin : g_ps_wire  // the default plan: the same stage
+    always_comb begin
+      ps_align_q = pre_align;
+      ps_use_q   = pre_use;
+      ps_src_q   = of_src_i;
+    end
   end
 
   logic [3:0][3:0][SumW-1:0] pre_sum;
@@ -138,10 +149,18 @@ module us_ex_stage (
   logic [3:0][3:0][SumW-1:0]           e1_sum_q;
   logic [3:0]                          e1_use_q;
   us_types_pkg::fp32_t [3:0][2:0][3:0] e1_src_q;
-  always_ff @(posedge clk_i) begin
-    e1_sum_q <= pre_sum;
-    e1_use_q <= ps_use_q;
-    e1_src_q <= ps_src_q;
+  if (PipeRegs[us_core_pkg::PipeEx1]) begin : g_e1_reg
+    always_ff @(posedge clk_i) begin
+      e1_sum_q <= pre_sum;
+      e1_use_q <= ps_use_q;
+      e1_src_q <= ps_src_q;
+    end
+  end else begin : g_e1_wire  // the default plan: the same stage
+    always_comb begin
+      e1_sum_q = pre_sum;
+      e1_use_q = ps_use_q;
+      e1_src_q = ps_src_q;
+    end
   end
 
   // ---------------------------------------------------------------------------------------------------------
@@ -155,7 +174,18 @@ module us_ex_stage (
   us_types_pkg::fp32_t [3:0]      ex1_a_dp4;            // pixel
   us_types_pkg::fp32_t [3:0]      ex1_drgb;             // channel
   us_types_pkg::fp32_t            ex1_dalpha;
-  assign ex1_ctrl       = c_ctrl_q[KEx1];
+  us_types_pkg::fp32_t [3:0]      ex1_tex_q;            // pixel: the Q coordinate
+  if (KEx1 == 0) begin : g_ex1_of
+    assign ex1_ctrl = of_ctrl_i;
+    for (genvar p = 0; p < 4; p++) begin : g_q
+      assign ex1_tex_q[p] = of_coord_i[p][3];
+    end
+  end else begin : g_ex1_chain
+    assign ex1_ctrl = c_ctrl_q[KEx1-1];
+    for (genvar p = 0; p < 4; p++) begin : g_q
+      assign ex1_tex_q[p] = c_coord_q[KEx1-1][p][3];
+    end
+  end
   assign ex1_alpha_inst = ex1_ctrl.words[4];
   assign ex1_rgba_inst  = ex1_ctrl.words[5];
   assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
@@ -205,7 +235,7 @@ module us_ex_stage (
       .drgb_i      (ex1_drgb),
       .dalpha_i    (ex1_dalpha),
       .tex_i       (ex1_tex),
-      .tex_q_i     (c_coord_q[KEx1][p][3]),
+      .tex_q_i     (ex1_tex_q[p]),
       .idx_i       (opc_idx),
       .alt_i       (opc_alt),
       .and_i       (opc_and),
@@ -247,10 +277,12 @@ module us_ex_stage (
   assign dr_proj     = dr_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
 
   for (genvar p = 0; p < 4; p++) begin : g_pixel
-    us_ex_pixel u_ex (
+    us_ex_pixel #(
+      .PipeRegs(PipeRegs)
+    ) u_ex (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),
-      .valid_i      (c_valid_q[KMul]),
+      .valid_i      (c_valid_q[KMul-1]),
       .a_i          (x_a_q[p]),
       .b_i          (x_b_q[p]),
       .c_i          (x_c_q[p]),

@@ -7,8 +7,11 @@
 //   TaAddr   ... rounded; floor, clamp to the texture (us_tex_addr); the address presented to us_tex_mem
 // An ALU or OUT instruction's results take their output modifier and clamp on the way (TaProj: OMOD, TaScale:
 // clamp, TaAddr: the compares with zero for the predicates and the ALU result, us_fp_cmp0), so WB only writes.
-// Every instruction's control passes through to WB in registers.
-module us_ta_stage (
+// Every instruction's control passes through to WB in registers. The registers before TaScale and TaAddr are
+// optional (us_core_pkg's PipeRegs): without them the three are one stage.
+module us_ta_stage #(
+  parameter logic [9:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
 
@@ -98,12 +101,22 @@ module us_ta_stage (
   us_core_pkg::us_ctrl_t          sc_ctrl_q;
   us_types_pkg::fp32_t [3:0][3:0] sc_coord_q, sc_omod_q;
   us_types_pkg::fp32_t [3:0]      sc_s_q, sc_t_q;
-  always_ff @(posedge clk_i) begin
-    sc_ctrl_q  <= ex_ctrl_i;
-    sc_coord_q <= ex_coord_i;
-    sc_omod_q  <= pj_omod;
-    sc_s_q     <= pj_s;
-    sc_t_q     <= pj_t;
+  if (PipeRegs[us_core_pkg::PipeTaScale]) begin : g_sc_reg
+    always_ff @(posedge clk_i) begin
+      sc_ctrl_q  <= ex_ctrl_i;
+      sc_coord_q <= ex_coord_i;
+      sc_omod_q  <= pj_omod;
+      sc_s_q     <= pj_s;
+      sc_t_q     <= pj_t;
+    end
+  end else begin : g_sc_wire  // the default plan: the same stage
+    always_comb begin
+      sc_ctrl_q  = ex_ctrl_i;
+      sc_coord_q = ex_coord_i;
+      sc_omod_q  = pj_omod;
+      sc_s_q     = pj_s;
+      sc_t_q     = pj_t;
+    end
   end
 
   // ===========================================================================================================
@@ -146,16 +159,30 @@ module us_ta_stage (
   us_types_pkg::fp32_t [3:0]      ad_s_q, ad_t_q;
   logic [3:0][MulW-1:0]           ad_s_prod_q, ad_t_prod_q;
   logic [4:0]                     ad_width_q, ad_height_q;
-  always_ff @(posedge clk_i) begin
-    ad_ctrl_q   <= sc_ctrl_q;
-    ad_coord_q  <= sc_coord_q;
-    ad_val_q    <= sc_val;
-    ad_s_q      <= sc_s_q;
-    ad_t_q      <= sc_t_q;
-    ad_s_prod_q <= sc_s_prod;
-    ad_t_prod_q <= sc_t_prod;
-    ad_width_q  <= sc_width;
-    ad_height_q <= sc_height;
+  if (PipeRegs[us_core_pkg::PipeTaAddr]) begin : g_ad_reg
+    always_ff @(posedge clk_i) begin
+      ad_ctrl_q   <= sc_ctrl_q;
+      ad_coord_q  <= sc_coord_q;
+      ad_val_q    <= sc_val;
+      ad_s_q      <= sc_s_q;
+      ad_t_q      <= sc_t_q;
+      ad_s_prod_q <= sc_s_prod;
+      ad_t_prod_q <= sc_t_prod;
+      ad_width_q  <= sc_width;
+      ad_height_q <= sc_height;
+    end
+  end else begin : g_ad_wire  // the default plan: the same stage
+    always_comb begin
+      ad_ctrl_q   = sc_ctrl_q;
+      ad_coord_q  = sc_coord_q;
+      ad_val_q    = sc_val;
+      ad_s_q      = sc_s_q;
+      ad_t_q      = sc_t_q;
+      ad_s_prod_q = sc_s_prod;
+      ad_t_prod_q = sc_t_prod;
+      ad_width_q  = sc_width;
+      ad_height_q = sc_height;
+    end
   end
 
   // ===========================================================================================================
@@ -233,14 +260,32 @@ module us_ta_stage (
     .rdata_o  (ta_texel_o)
   );
 
+  if (PipeRegs[us_core_pkg::PipeTaScale]) begin : g_sc_valid_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sc_valid_q <= 1'b0;
+      end else begin
+        sc_valid_q <= ex_valid_i;
+      end
+    end
+  end else begin : g_sc_valid_wire
+    assign sc_valid_q = ex_valid_i;
+  end
+  if (PipeRegs[us_core_pkg::PipeTaAddr]) begin : g_ad_valid_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        ad_valid_q <= 1'b0;
+      end else begin
+        ad_valid_q <= sc_valid_q;
+      end
+    end
+  end else begin : g_ad_valid_wire
+    assign ad_valid_q = sc_valid_q;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sc_valid_q <= 1'b0;
-      ad_valid_q <= 1'b0;
       ta_valid_o <= 1'b0;
     end else begin
-      sc_valid_q <= ex_valid_i;
-      ad_valid_q <= sc_valid_q;
       ta_valid_o <= ad_valid_q;
     end
   end

@@ -50,7 +50,7 @@ module assert_top
 );
 
   // The stage plan's WB stage, for the bench's pipeline of issues and write-backs
-  localparam int unsigned PlanWb /*verilator public_flat_rd*/ = us_core_pkg::StageWb;
+  localparam int unsigned PlanWb /*verilator public_flat_rd*/ = us_core_pkg::issue_to_retire(us_core_pkg::PipeSim) - 1;
   logic unused_plan;
   assign unused_plan = PlanWb[0];
 

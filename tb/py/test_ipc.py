@@ -4,7 +4,7 @@
   robin over the ready contexts, never idle while one is ready, never a busy one); a breach is a mismatch with the
   verdict "schedule".
 - Straight-line ALU programs (no early end, so the steady window is long): the steady-state instructions per cycle
-  is the pipeline's min(1, NUM_CTX / D) (D cycles from issue to the retire record, the stage plan of
+  is the pipeline's min(1, NUM_CTX / D) (D cycles from issue to the retire record, the default stage plan of
   rtl/core/us_core_pkg.sv, which uscosim reports as issue_to_retire; one instruction in flight per context) to
   within 2 %, and no ready context waits more than NUM_CTX - 1 issue cycles (round robin's bound). D is also read
   from the plan's text here, so a harness that took another depth fails.
@@ -32,12 +32,12 @@ import project_config  # noqa: E402
 
 
 def plan_depth():
-    """IssueToRetire of the stage plan (rtl/core/us_core_pkg.sv): StageWb + 1."""
+    """D of the default stage plan (rtl/core/us_core_pkg.sv): the fixed registers plus PipeSim's optional ones."""
     with open(os.path.join(ROOT, "rtl", "core", "us_core_pkg.sv")) as fh:
         text = fh.read()
-    wb = re.search(r"localparam int unsigned StageWb\s*=\s*(\d+);", text)
-    rel = re.search(r"localparam int unsigned IssueToRetire\s*=\s*StageWb \+ 1;", text)
-    return int(wb.group(1)) + 1 if wb and rel else None
+    base = re.search(r"issue_to_retire = (\d+) \+ opt_regs\(regs, 0, 9\);", text)
+    sim = re.search(r"localparam logic \[9:0\]\s+PipeSim\s*=\s*10'h([0-9A-Fa-f]+);", text)
+    return int(base.group(1)) + bin(int(sim.group(1), 16)).count("1") if base and sim else None
 
 
 def run(exe, args, tmp):
