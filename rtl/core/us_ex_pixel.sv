@@ -165,15 +165,13 @@ module us_ex_pixel #(
       mr_alpha_op_q <= alpha_op_i;
     end
   end else begin : g_mr_wire  // the default plan: the same stage
-    always_comb begin
-      mr_mp_q       = mp;
-      mr_mp_dp4_q   = mp_dp4;
-      mr_c_q        = c_i;
-      mr_sel_q      = sel;
-      mr_frc_q      = frc_ops;
-      mr_rgb_op_q   = rgb_op_i;
-      mr_alpha_op_q = alpha_op_i;
-    end
+    assign mr_mp_q = mp;
+    assign mr_mp_dp4_q = mp_dp4;
+    assign mr_c_q = c_i;
+    assign mr_sel_q = sel;
+    assign mr_frc_q = frc_ops;
+    assign mr_rgb_op_q = rgb_op_i;
+    assign mr_alpha_op_q = alpha_op_i;
   end
 
   // ===========================================================================================================
@@ -242,15 +240,13 @@ module us_ex_pixel #(
       al_alpha_op_q <= aa_alpha_op_q;
     end
   end else begin : g_al_wire  // the default plan: the same stage
-    always_comb begin
-      al_prod_q     = aa_prod_q;
-      al_c_q        = aa_c_q;
-      al_sel_q      = aa_sel_q;
-      al_win_q      = win;
-      al_frc_q      = aa_frc_q;
-      al_rgb_op_q   = aa_rgb_op_q;
-      al_alpha_op_q = aa_alpha_op_q;
-    end
+    assign al_prod_q = aa_prod_q;
+    assign al_c_q = aa_c_q;
+    assign al_sel_q = aa_sel_q;
+    assign al_win_q = win;
+    assign al_frc_q = aa_frc_q;
+    assign al_rgb_op_q = aa_rgb_op_q;
+    assign al_alpha_op_q = aa_alpha_op_q;
   end
 
   // ===========================================================================================================
@@ -300,13 +296,11 @@ module us_ex_pixel #(
       as_alpha_op_q <= al_alpha_op_q;
     end
   end else begin : g_as_wire  // the default plan: the same stage
-    always_comb begin
-      as_align_q    = align;
-      as_sel_q      = al_sel_q;
-      as_w2_q       = al_win_q[2];
-      as_rgb_op_q   = al_rgb_op_q;
-      as_alpha_op_q = al_alpha_op_q;
-    end
+    assign as_align_q = align;
+    assign as_sel_q = al_sel_q;
+    assign as_w2_q = al_win_q[2];
+    assign as_rgb_op_q = al_rgb_op_q;
+    assign as_alpha_op_q = al_alpha_op_q;
   end
 
   // ===========================================================================================================
@@ -337,13 +331,11 @@ module us_ex_pixel #(
       ar_alpha_op_q <= as_alpha_op_q;
     end
   end else begin : g_ar_wire  // the default plan: the same stage
-    always_comb begin
-      ar_sum_q      = summed;
-      ar_sel_q      = as_sel_q;
-      ar_w2_q       = as_w2_q;
-      ar_rgb_op_q   = as_rgb_op_q;
-      ar_alpha_op_q = as_alpha_op_q;
-    end
+    assign ar_sum_q = summed;
+    assign ar_sel_q = as_sel_q;
+    assign ar_w2_q = as_w2_q;
+    assign ar_rgb_op_q = as_rgb_op_q;
+    assign ar_alpha_op_q = as_alpha_op_q;
   end
 
   // ===========================================================================================================
@@ -406,13 +398,11 @@ module us_ex_pixel #(
       ds_alpha_op_q <= da_alpha_op_q;
     end
   end else begin : g_ds_wire  // the default plan: the same stage
-    always_comb begin
-      ds_align_q    = dot_align;
-      ds_sum_q      = da_sum_q;
-      ds_sel_q      = sel_frc;
-      ds_rgb_op_q   = da_rgb_op_q;
-      ds_alpha_op_q = da_alpha_op_q;
-    end
+    assign ds_align_q = dot_align;
+    assign ds_sum_q = da_sum_q;
+    assign ds_sel_q = sel_frc;
+    assign ds_rgb_op_q = da_rgb_op_q;
+    assign ds_alpha_op_q = da_alpha_op_q;
   end
 
   logic [SumW-1:0] dot_summed;
@@ -435,13 +425,11 @@ module us_ex_pixel #(
       dr_alpha_op_q <= ds_alpha_op_q;
     end
   end else begin : g_dr_wire  // the default plan: the same stage
-    always_comb begin
-      dr_dot_q      = dot_summed;
-      dr_sum_q      = ds_sum_q;
-      dr_sel_q      = ds_sel_q;
-      dr_rgb_op_q   = ds_rgb_op_q;
-      dr_alpha_op_q = ds_alpha_op_q;
-    end
+    assign dr_dot_q = dot_summed;
+    assign dr_sum_q = ds_sum_q;
+    assign dr_sel_q = ds_sel_q;
+    assign dr_rgb_op_q = ds_rgb_op_q;
+    assign dr_alpha_op_q = ds_alpha_op_q;
   end
 
   // ===========================================================================================================

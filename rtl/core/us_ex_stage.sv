@@ -127,11 +127,9 @@ module us_ex_stage #(
       ps_src_q   <= of_src_i;
     end
   end else begin : g_ps_wire  // the default plan: the same stage
-    always_comb begin
-      ps_align_q = pre_align;
-      ps_use_q   = pre_use;
-      ps_src_q   = of_src_i;
-    end
+    assign ps_align_q = pre_align;
+    assign ps_use_q = pre_use;
+    assign ps_src_q = of_src_i;
   end
 
   logic [3:0][3:0][SumW-1:0] pre_sum;
@@ -156,11 +154,9 @@ module us_ex_stage #(
       e1_src_q <= ps_src_q;
     end
   end else begin : g_e1_wire  // the default plan: the same stage
-    always_comb begin
-      e1_sum_q = pre_sum;
-      e1_use_q = ps_use_q;
-      e1_src_q = ps_src_q;
-    end
+    assign e1_sum_q = pre_sum;
+    assign e1_use_q = ps_use_q;
+    assign e1_src_q = ps_src_q;
   end
 
   // ---------------------------------------------------------------------------------------------------------

@@ -110,13 +110,11 @@ module us_ta_stage #(
       sc_t_q     <= pj_t;
     end
   end else begin : g_sc_wire  // the default plan: the same stage
-    always_comb begin
-      sc_ctrl_q  = ex_ctrl_i;
-      sc_coord_q = ex_coord_i;
-      sc_omod_q  = pj_omod;
-      sc_s_q     = pj_s;
-      sc_t_q     = pj_t;
-    end
+    assign sc_ctrl_q = ex_ctrl_i;
+    assign sc_coord_q = ex_coord_i;
+    assign sc_omod_q = pj_omod;
+    assign sc_s_q = pj_s;
+    assign sc_t_q = pj_t;
   end
 
   // ===========================================================================================================
@@ -172,17 +170,15 @@ module us_ta_stage #(
       ad_height_q <= sc_height;
     end
   end else begin : g_ad_wire  // the default plan: the same stage
-    always_comb begin
-      ad_ctrl_q   = sc_ctrl_q;
-      ad_coord_q  = sc_coord_q;
-      ad_val_q    = sc_val;
-      ad_s_q      = sc_s_q;
-      ad_t_q      = sc_t_q;
-      ad_s_prod_q = sc_s_prod;
-      ad_t_prod_q = sc_t_prod;
-      ad_width_q  = sc_width;
-      ad_height_q = sc_height;
-    end
+    assign ad_ctrl_q = sc_ctrl_q;
+    assign ad_coord_q = sc_coord_q;
+    assign ad_val_q = sc_val;
+    assign ad_s_q = sc_s_q;
+    assign ad_t_q = sc_t_q;
+    assign ad_s_prod_q = sc_s_prod;
+    assign ad_t_prod_q = sc_t_prod;
+    assign ad_width_q = sc_width;
+    assign ad_height_q = sc_height;
   end
 
   // ===========================================================================================================
