@@ -1,20 +1,20 @@
 // us_core: the shader core. NumCtx resident quads issued round robin into one pipeline, one instruction per
 // context in flight (full interlock), every instruction the same stages (the stage plan is us_core_pkg::Stage*,
-// with the optional registers of PipeRegs: 9 stages by default, 19 with PipeFpga; docs/rtl.md). Every memory reads through a register: its address is presented in one stage
-// and its data used in the next.
+// with the optional registers of PipeRegs: 9 stages by default, 19 with PipeFpga; docs/rtl.md). Every memory reads
+// through a register: its address is presented in one stage and its data used in the next.
 //
 //   IF   us_if_stage    pick the next ready context, present its PC to us_imem
 //   ID   us_id_stage    the instruction (us_imem's read register); decode and legality, code-window check; FC
 //                       resolves here (us_fc) and the context state commits its branch state, stacks and PC;
 //                       ALU/TEX present their source addresses (aL applied) to us_temp_rf and us_const_rf
 //   OF   us_of_stage    the sources from the RAMs' read registers, constants and inline constants
-//   EX1  us_ex_stage    pre-subtract, swizzles, modifiers (us_operand, per pixel)
-//   EX2  } multipliers, selects; transcendental unit starts   } us_ex_pixel, per pixel
-//   EX3  } adders                                             }
-//   EX4  } dot-product add, result select; TEX projection     }
-//   TA   us_ta_stage    three stages: PROJ's division rounded, the scaling by the texture's size, the texel
-//                       addresses presented to us_tex_mem
-//                       (and OMOD, clamp, the compares with zero of an ALU result on the way)
+//   EX   us_ex_stage    pre-subtract, swizzles, modifiers (us_operand, per pixel); us_ex_pixel per pixel:
+//                       multipliers, selects, the transcendental unit, the dot product's window, adders, the dot
+//                       product's last add, the result select; TEX projection (4 stages by default, 12 with
+//                       PipeFpga)
+//   TA   us_ta_stage    PROJ's division rounded, the scaling by the texture's size, the texel addresses presented
+//                       to us_tex_mem; OMOD, clamp, the compares with zero of an ALU result (1 stage by default, 3
+//                       with PipeFpga)
 //   WB   us_wb_stage    the texel (us_tex_mem's read register); predicates, ALU result, outputs, W, TEXKILL,
 //                       temporary writes, termination
 //   us_retire           the retire record, registered the cycle after WB
@@ -364,7 +364,7 @@ module us_core #(
   );
 
   // ===================================================================================================
-  // EX1 .. EX4
+  // EX: the pre-subtract, EX1, MulProd .. DotRound
   // ===================================================================================================
   logic                           ex_valid;
   us_core_pkg::us_ctrl_t          ex_ctrl;
