@@ -123,7 +123,7 @@ def rtl_newest():
 
 def fmax_rows(ipc, rows):
     """Fmax of each part make fpga placed and routed (build/fpga/summary.json), and for us_core the
-    quad-instructions per second it would retire on the FPGA at its IPC. make fpga takes about 8 minutes on 2 cores,
+    quad-instructions per second it would retire on the FPGA at its IPC. make fpga takes tens of minutes on 2 cores,
     so make bench does not run it: without its results, or with results older than the RTL, one row says so."""
     summary = os.path.join(B, "fpga", "summary.json")
     try:
