@@ -135,7 +135,10 @@ module us_fc #(
     leaving  = '0;
     brk      = 1'b0;
     top      = LoopIdxW'(sp - 1'b1);
-    tf       = lp[top];
+    tf       = lp[0];  // lp[top], as a multiplexer: a computed index reads as a multiplier
+    for (int k = 1; k < int'(LoopDepth); k++) begin
+      if (top == LoopIdxW'(k)) tf = lp[k];
+    end
 
     // 1. B_ELSE, from the state before it.
     masked  = masked_of(lp, sp);
@@ -173,7 +176,9 @@ module us_fc #(
           errors_o[us_fc_pkg::ErrLoopOverflow] = 1'b1;
           stop = 1'b1;
         end else begin
-          lp[LoopIdxW'(sp)] = f;
+          for (int k = 0; k < int'(LoopDepth); k++) begin
+            if (LoopIdxW'(sp) == LoopIdxW'(k)) lp[k] = f;
+          end
           sp     = sp + 1'b1;
         end
       end
@@ -189,7 +194,9 @@ module us_fc #(
           if (!tf.rep) begin
             tf.al = tf.al + tf.step;
           end
-          lp[top] = tf;
+          for (int k = 0; k < int'(LoopDepth); k++) begin
+            if (top == LoopIdxW'(k)) lp[k] = tf;
+          end
           // continued pixels run again and vote
           masked  = masked_of(lp, sp);
           running = ~(killed_i | inactive | masked);
@@ -218,7 +225,9 @@ module us_fc #(
           end else begin
             tf.continued = tf.continued | leaving;
           end
-          lp[top] = tf;
+          for (int k = 0; k < int'(LoopDepth); k++) begin
+            if (top == LoopIdxW'(k)) lp[k] = tf;
+          end
           gone    = tf.broken | killed_i | (brk ? 4'h0 : tf.continued);
           members = tf.member &
                     (fi.ignore_uncovered == us_isa_pkg::US_FC_INST_IGNORE_UNCOVERED_IGNORE ? covered_i : 4'hF);
@@ -243,7 +252,9 @@ module us_fc #(
         errors_o[us_fc_pkg::ErrAddrOverflow] = 1'b1;
         stop = 1'b1;
       end else begin
-        as[AddrIdxW'(asp)] = pc_i + 9'd1;
+        for (int k = 0; k < int'(AddrDepth); k++) begin
+          if (AddrIdxW'(asp) == AddrIdxW'(k)) as[k] = pc_i + 9'd1;
+        end
         asp     = asp + 1'b1;
       end
     end else if (!stop && jump && fi.a_op == us_isa_pkg::US_FC_INST_A_OP_POP) begin
@@ -252,7 +263,10 @@ module us_fc #(
         stop = 1'b1;
       end else begin
         asp    = asp - 1'b1;
-        target = as[AddrIdxW'(asp)];
+        target = as[0];
+        for (int k = 1; k < int'(AddrDepth); k++) begin
+          if (AddrIdxW'(asp) == AddrIdxW'(k)) target = as[k];
+        end
       end
     end
 
