@@ -225,10 +225,13 @@ define verilate_core
 endef
 $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
-# The FPGA configuration's stage plan (us_core_pkg::PipeFpga: every optional stage register, D = 19): make regress
-# PLAN=fpga runs a suite on these harnesses.
+# The FPGA configuration (docs/rtl.md): every optional stage register (us_core_pkg::PipeFpga, D = 19) and one pixel
+# a clock (Lanes 1: a quad-instruction in 4 clocks), FPGA_CTX contexts; scripts/fpga.py builds the same. make
+# regress PLAN=fpga runs a suite on these harnesses.
+FPGA_CONFIG := -GPipeRegs="10'h3ff" -GLanes=1
+FPGA_CTX := 4
 $(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
-	$(call verilate_core,$(@D),$*,--trace -GPipeRegs="10'h3ff",,$(COSIM_SRCS),uscosim)
+	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG),,$(COSIM_SRCS),uscosim)
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin
 	cp $< $@
 # The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX TOOL_CTX). The Verilated core is
@@ -343,7 +346,10 @@ RTL_MODULES := $(sort $(basename $(notdir $(filter-out $(RTL_PKGS),$(RTL_SRCS)))
 lint:
 	@set -e; for m in $(RTL_MODULES); do \
 	  verilator --lint-only -Wall -Irtl -Irtl/fp rtl/lint.vlt -f $(RTL_MANIFEST) --top-module $$m; done; \
-	echo "lint: $(words $(RTL_MODULES)) modules (with the $(words $(RTL_PKGS)) packages), verilator -Wall, no warnings"
+	verilator --lint-only -Wall -Irtl -Irtl/fp rtl/lint.vlt -f $(RTL_MANIFEST) --top-module us_core $(FPGA_CONFIG) \
+	  -GNumCtx=$(FPGA_CTX); \
+	echo "lint: $(words $(RTL_MODULES)) modules (with the $(words $(RTL_PKGS)) packages) and the FPGA configuration," \
+	  "verilator -Wall, no warnings"
 
 clean:
 	rm -rf $(BUILD)

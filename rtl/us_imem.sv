@@ -1,7 +1,7 @@
 // us_imem: the instruction memory, 512 slots of six dwords, written a dword at a time by the load port and read
 // a whole slot per cycle by fetch (registered read: rdata_o is the slot addressed in the previous cycle, the RAMs'
-// own read registers). One RAM per dword (us_vram, a 512 x 32 block RAM each): a slot reads as zero words until
-// loaded, after reset as docs/spec.md section 3 says, without a reset on the array itself.
+// own read registers). A us_vram of six lanes, one per dword (a 512 x 32 block RAM each): a slot reads as zero
+// words until loaded after reset, as docs/spec.md section 3 says, with one valid bit per slot.
 module us_imem (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -15,22 +15,30 @@ module us_imem (
   output logic [5:0][31:0] rdata_o
 );
 
-  for (genvar w = 0; w < 6; w++) begin : g_dword
-    us_vram #(
-      .Depth  (512),
-      .Width  (32),
-      .NumRead(1)
-    ) u_bank (
-      .clk_i      (clk_i),
-      .rst_ni     (rst_ni),
-      .clear_i    (1'b0),
-      .clear_seg_i(1'b0),
-      .we_i       (we_i && wdword_i == 3'(w)),
-      .waddr_i    (wslot_i),
-      .wdata_i    (wdata_i),
-      .raddr_i    (raddr_i),
-      .rdata_o    (rdata_o[w])
-    );
+  logic [5:0] lane_we;
+  always_comb begin
+    for (int w = 0; w < 6; w++) begin
+      lane_we[w] = we_i && wdword_i == 3'(w);
+    end
   end
+
+  logic [0:0][5:0][31:0] rdata;
+  us_vram #(
+    .Depth   (512),
+    .Width   (32),
+    .NumLanes(6),
+    .NumRead (1)
+  ) u_slots (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .clear_i    (1'b0),
+    .clear_seg_i(1'b0),
+    .we_i       (lane_we),
+    .waddr_i    (wslot_i),
+    .wdata_i    ({6{wdata_i}}),
+    .raddr_i    (raddr_i),
+    .rdata_o    (rdata)
+  );
+  assign rdata_o = rdata[0];
 
 endmodule

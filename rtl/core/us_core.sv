@@ -32,12 +32,18 @@ module us_core #(
   parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
   // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 9) or PipeFpga (all; D = 19)
   parameter logic [9:0]  PipeRegs    = us_core_pkg::PipeSim,
+  // The pixels EX and TA take a clock: 4, 2 or 1 (a quad-instruction in Beats = 4 / Lanes clocks; us_core_pkg)
+  parameter int unsigned Lanes       = 4,
+  localparam int unsigned Beats      = us_core_pkg::beats(Lanes),
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
   localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1),
   // The cycles from issue to the retire record (us_core_pkg's stage plan), for the harness's schedule check
-  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::issue_to_retire(PipeRegs)
+  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::issue_to_retire(PipeRegs) +
+                                                                       Beats - 1,
+  // The clocks between two issues at least, for the same check
+  localparam int unsigned IssueEvery /*verilator public_flat_rd*/ = Beats
 ) (
   input  logic                                        clk_i,
   input  logic                                        rst_ni,
@@ -165,6 +171,7 @@ module us_core #(
   us_ctx_state #(
     .NumCtx     (NumCtx),
     .PipeRegs   (PipeRegs),
+    .Beats      (Beats),
     .LoopDepth  (LoopDepth),
     .AddrDepth  (AddrDepth),
     .CounterBits(CounterBits)
@@ -232,7 +239,8 @@ module us_core #(
   // IF
   // ===================================================================================================
   us_if_stage #(
-    .NumCtx(NumCtx)
+    .NumCtx(NumCtx),
+    .Beats (Beats)
   ) u_if_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -366,15 +374,17 @@ module us_core #(
   // ===================================================================================================
   // EX: the pre-subtract, EX1, MulProd .. DotRound
   // ===================================================================================================
-  logic                           ex_valid;
-  us_core_pkg::us_ctrl_t          ex_ctrl;
-  us_types_pkg::fp32_t [3:0][3:0] ex_coord;
-  us_types_pkg::fp32_t [3:0][2:0] ex_rgb;
-  us_types_pkg::fp32_t [3:0]      ex_alpha;
-  logic [3:0][us_fp_pkg::MulProdW-1:0] ex_s_prod, ex_t_prod;
+  logic                                     ex_valid;
+  us_core_pkg::us_ctrl_t                    ex_ctrl;
+  logic [1:0]                               ex_beat;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0]     ex_coord;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0]     ex_rgb;
+  us_types_pkg::fp32_t [Lanes-1:0]          ex_alpha;
+  logic [Lanes-1:0][us_fp_pkg::MulProdW-1:0] ex_s_prod, ex_t_prod;
 
   us_ex_stage #(
-    .PipeRegs(PipeRegs)
+    .PipeRegs(PipeRegs),
+    .Lanes   (Lanes)
   ) u_ex_stage (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -385,6 +395,7 @@ module us_core #(
     .of_coord_i      (of_coord),
     .ex_valid_o      (ex_valid),
     .ex_ctrl_o       (ex_ctrl),
+    .ex_beat_o       (ex_beat),
     .ex_coord_o      (ex_coord),
     .ex_rgb_o        (ex_rgb),
     .ex_alpha_o      (ex_alpha),
@@ -402,7 +413,8 @@ module us_core #(
   us_types_pkg::pix_mask_t        ta_cmp_result;
 
   us_ta_stage #(
-    .PipeRegs(PipeRegs)
+    .PipeRegs(PipeRegs),
+    .Lanes   (Lanes)
   ) u_ta_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -415,6 +427,7 @@ module us_core #(
     .tex_height_i   (tex_height_i),
     .ex_valid_i     (ex_valid),
     .ex_ctrl_i      (ex_ctrl),
+    .ex_beat_i      (ex_beat),
     .ex_coord_i     (ex_coord),
     .ex_rgb_i       (ex_rgb),
     .ex_alpha_i     (ex_alpha),

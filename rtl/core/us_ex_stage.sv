@@ -9,8 +9,17 @@
 //   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
 //   DotRound  } operation in stages of its own; in DotRound the TEX projection's products (us_tex_proj)
 // The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
+//
+// With Lanes below 4, OF's quad enters in Beats = 4 / Lanes beats on consecutive clocks, Lanes pixels each (beat b
+// the pixels b x Lanes ..), the first straight from OF and the others from a register of the quad's sources; IF
+// issues at most once every Beats clocks, so the register is free again when OF's next quad comes. MDH and MDV
+// read pixels 0, 1 and 2's first source, which travel beside every beat.
+`include "us_assert.svh"
+
 module us_ex_stage #(
-  parameter logic [9:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+  parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg::beats)
+  localparam int unsigned Beats   = us_core_pkg::beats(Lanes)
 ) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
@@ -23,18 +32,86 @@ module us_ex_stage #(
   input  us_types_pkg::fp32_t [3:0][2:0][3:0] of_src_i,     // pixel, source, channel
   input  us_types_pkg::fp32_t [3:0][3:0]      of_coord_i,   // pixel, TEX coordinate s t r q
 
-  // to TA (registered): the instruction after DotRound and its raw results (before OMOD and clamp)
-  output logic                                ex_valid_o,
-  output us_core_pkg::us_ctrl_t               ex_ctrl_o,
-  output us_types_pkg::fp32_t [3:0][3:0]      ex_coord_o,   // pixel, TEX coordinate s t r q (for TEXKILL)
-  output us_types_pkg::fp32_t [3:0][2:0]      ex_rgb_o,     // pixel, channel r g b
-  output us_types_pkg::fp32_t [3:0]           ex_alpha_o,   // pixel
-  output logic [3:0][us_fp_pkg::MulProdW-1:0] ex_s_prod_o, // pixel: PROJ's S x RCP(Q), T x RCP(Q), products
-  output logic [3:0][us_fp_pkg::MulProdW-1:0] ex_t_prod_o   // (us_fp_pkg::fp_mul_prod; 0 unless PROJ)
+  // to TA (registered): the instruction after DotRound and its raw results (before OMOD and clamp), a beat's
+  output logic                                      ex_valid_o,
+  output us_core_pkg::us_ctrl_t                     ex_ctrl_o,
+  output logic [1:0]                                ex_beat_o,
+  output us_types_pkg::fp32_t [Lanes-1:0][3:0]      ex_coord_o,   // pixel, TEX coordinate s t r q (TEXKILL)
+  output us_types_pkg::fp32_t [Lanes-1:0][2:0]      ex_rgb_o,     // pixel, channel r g b
+  output us_types_pkg::fp32_t [Lanes-1:0]           ex_alpha_o,   // pixel
+  output logic [Lanes-1:0][us_fp_pkg::MulProdW-1:0] ex_s_prod_o, // pixel: PROJ's S x RCP(Q), T x RCP(Q),
+  output logic [Lanes-1:0][us_fp_pkg::MulProdW-1:0] ex_t_prod_o  // products (fp_mul_prod; 0 unless PROJ)
 );
 
   localparam int unsigned AlignW = us_fp_pkg::AddAlignW;
   localparam int unsigned SumW   = us_fp_pkg::AddSumW;
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The beats: s_* is PreAlign's beat (Lanes pixels of OF's quad), s_nb pixels 0 1 2's first source
+  // ---------------------------------------------------------------------------------------------------------
+  logic                                      s_valid;
+  us_core_pkg::us_ctrl_t                     s_ctrl;
+  logic [1:0]                                s_beat;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] s_src;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0]      s_coord;
+  us_types_pkg::fp32_t [2:0][3:0]            s_nb;
+  if (Beats == 1) begin : g_one_beat
+    assign s_valid = of_valid_i;
+    assign s_ctrl  = of_ctrl_i;
+    assign s_beat  = 2'd0;
+    assign s_src   = of_src_i;
+    assign s_coord = of_coord_i;
+    assign s_nb    = {of_src_i[2][0], of_src_i[1][0], of_src_i[0][0]};
+  end else begin : g_beats
+    logic                                sb_busy_q;  // beats 1 .. Beats - 1 of the registered quad to come
+    logic [1:0]                          sb_beat_q;
+    us_core_pkg::us_ctrl_t               sb_ctrl_q;
+    us_types_pkg::fp32_t [3:0][2:0][3:0] sb_src_q;
+    us_types_pkg::fp32_t [3:0][3:0]      sb_coord_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sb_busy_q <= 1'b0;
+        sb_beat_q <= '0;
+      end else if (of_valid_i) begin
+        sb_busy_q <= 1'b1;
+        sb_beat_q <= 2'd1;
+      end else if (sb_busy_q) begin
+        sb_busy_q <= int'(sb_beat_q) != int'(Beats) - 1;
+        sb_beat_q <= sb_beat_q + 2'd1;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (of_valid_i) begin
+        sb_ctrl_q  <= of_ctrl_i;
+        sb_src_q   <= of_src_i;
+        sb_coord_q <= of_coord_i;
+      end
+    end
+    assign s_valid = of_valid_i || sb_busy_q;
+    assign s_ctrl  = of_valid_i ? of_ctrl_i : sb_ctrl_q;
+    assign s_beat  = of_valid_i ? 2'd0 : sb_beat_q;
+    assign s_nb    = of_valid_i ? {of_src_i[2][0], of_src_i[1][0], of_src_i[0][0]}
+                                : {sb_src_q[2][0], sb_src_q[1][0], sb_src_q[0][0]};
+    always_comb begin
+      s_src   = '0;
+      s_coord = '0;
+      for (int l = 0; l < int'(Lanes); l++) begin
+        if (of_valid_i) begin
+          s_src[l]   = of_src_i[l];
+          s_coord[l] = of_coord_i[l];
+        end else begin
+          for (int b = 1; b < int'(Beats); b++) begin  // (a loop: a variable index would be a multiplier)
+            if (int'(sb_beat_q) == b) begin
+              s_src[l]   = sb_src_q[b * int'(Lanes) + l];
+              s_coord[l] = sb_coord_q[b * int'(Lanes) + l];
+            end
+          end
+        end
+      end
+    end
+    // OF's next quad comes after the last beat of the one before (IF's hold), never into the middle of it.
+    `US_ASSERT(ExBeatsApart, of_valid_i |-> !sb_busy_q)
+  end
 
   // ---------------------------------------------------------------------------------------------------------
   // The control and the coordinates through the stages after PreAlign (whose are OF's registered outputs):
@@ -44,24 +121,27 @@ module us_ex_stage #(
   localparam int unsigned KEx1 = us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipePreSum, us_core_pkg::PipeEx1);
   localparam int unsigned KMul = KEx1 + 1;
   localparam int unsigned NumC = KMul + us_core_pkg::trans_latency(PipeRegs);
-  logic [NumC-1:0]                          c_valid_q;
-  us_core_pkg::us_ctrl_t [NumC-1:0]         c_ctrl_q;
-  us_types_pkg::fp32_t [NumC-1:0][3:0][3:0] c_coord_q;
+  logic [NumC-1:0]                                c_valid_q;
+  us_core_pkg::us_ctrl_t [NumC-1:0]               c_ctrl_q;
+  logic [NumC-1:0][1:0]                           c_beat_q;
+  us_types_pkg::fp32_t [NumC-1:0][Lanes-1:0][3:0] c_coord_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       c_valid_q  <= '0;
       ex_valid_o <= 1'b0;
     end else begin
-      c_valid_q  <= {c_valid_q[NumC-2:0], of_valid_i};
+      c_valid_q  <= {c_valid_q[NumC-2:0], s_valid};
       ex_valid_o <= c_valid_q[NumC-1];
     end
   end
 
   always_ff @(posedge clk_i) begin
-    c_ctrl_q   <= {c_ctrl_q[NumC-2:0], of_ctrl_i};
-    c_coord_q  <= {c_coord_q[NumC-2:0], of_coord_i};
+    c_ctrl_q   <= {c_ctrl_q[NumC-2:0], s_ctrl};
+    c_beat_q   <= {c_beat_q[NumC-2:0], s_beat};
+    c_coord_q  <= {c_coord_q[NumC-2:0], s_coord};
     ex_ctrl_o  <= c_ctrl_q[NumC-1];
+    ex_beat_o  <= c_beat_q[NumC-1];
     ex_coord_o <= c_coord_q[NumC-1];
   end
 
@@ -76,12 +156,12 @@ module us_ex_stage #(
   logic [12:0]       pre_unused_alt;
   logic [12:0][31:0] pre_unused_and, pre_unused_or, pre_unused_xor;
   us_operand_ctl u_pre_ctl (
-    .rgb_addr_i  (of_ctrl_i.words[1]),
-    .alpha_addr_i(of_ctrl_i.words[2]),
-    .rgb_inst_i  (of_ctrl_i.words[3]),
-    .alpha_inst_i(of_ctrl_i.words[4]),
-    .rgba_inst_i (of_ctrl_i.words[5]),
-    .tex_i       (of_ctrl_i.kind == us_core_pkg::KindTex),
+    .rgb_addr_i  (s_ctrl.words[1]),
+    .alpha_addr_i(s_ctrl.words[2]),
+    .rgb_inst_i  (s_ctrl.words[3]),
+    .alpha_inst_i(s_ctrl.words[4]),
+    .rgba_inst_i (s_ctrl.words[5]),
+    .tex_i       (s_ctrl.kind == us_core_pkg::KindTex),
     .pop_o       (pre_pop),
     .srcp_use_o  (pre_use),
     .idx_o       (pre_unused_idx),
@@ -92,10 +172,10 @@ module us_ex_stage #(
   );
 
   // A channel's adder (and NEG2's doubling) runs only when a select reads that channel of srcp; 0 otherwise.
-  logic [3:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
-  logic [3:0][3:0][31:0]       pre_twice, pre_a, pre_b;
+  logic [Lanes-1:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
+  logic [Lanes-1:0][3:0][31:0]       pre_twice, pre_a, pre_b;
   always_comb begin
-    for (int p = 0; p < 4; p++) begin
+    for (int p = 0; p < int'(Lanes); p++) begin
       for (int c = 0; c < 4; c++) begin
         pre_twice[p][c] = 32'h0;
         pre_a[p][c]     = us_fp_pkg::One;
@@ -104,12 +184,12 @@ module us_ex_stage #(
         if (pre_use[c]) begin
           case (pre_pop[c])
             2'd0: begin                                                                                // NEG2
-              pre_twice[p][c] = us_fp_pkg::fp_mul(of_src_i[p][0][c], us_fp_pkg::Two, 1'b0);
+              pre_twice[p][c] = us_fp_pkg::fp_mul(s_src[p][0][c], us_fp_pkg::Two, 1'b0);
               pre_b[p][c]     = pre_twice[p][c] ^ 32'h8000_0000;
             end
-            2'd1:    begin pre_a[p][c] = of_src_i[p][1][c]; pre_b[p][c] = of_src_i[p][0][c] ^ 32'h8000_0000; end
-            2'd2:    begin pre_a[p][c] = of_src_i[p][1][c]; pre_b[p][c] = of_src_i[p][0][c];                 end
-            default: begin                                  pre_b[p][c] = of_src_i[p][0][c] ^ 32'h8000_0000; end
+            2'd1:    begin pre_a[p][c] = s_src[p][1][c]; pre_b[p][c] = s_src[p][0][c] ^ 32'h8000_0000; end
+            2'd2:    begin pre_a[p][c] = s_src[p][1][c]; pre_b[p][c] = s_src[p][0][c];                 end
+            default: begin                                  pre_b[p][c] = s_src[p][0][c] ^ 32'h8000_0000; end
           endcase
           pre_align[p][c] = us_fp_pkg::fp_add_align(pre_a[p][c], pre_b[p][c]);
         end
@@ -117,24 +197,27 @@ module us_ex_stage #(
     end
   end
 
-  logic [3:0][3:0][AlignW-1:0]         ps_align_q;
-  logic [3:0]                          ps_use_q;
-  us_types_pkg::fp32_t [3:0][2:0][3:0] ps_src_q;
+  logic [Lanes-1:0][3:0][AlignW-1:0]         ps_align_q;
+  logic [3:0]                                ps_use_q;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] ps_src_q;
+  us_types_pkg::fp32_t [2:0][3:0]            ps_nb_q;
   if (PipeRegs[us_core_pkg::PipePreSum]) begin : g_ps_reg
     always_ff @(posedge clk_i) begin
       ps_align_q <= pre_align;
       ps_use_q   <= pre_use;
-      ps_src_q   <= of_src_i;
+      ps_src_q   <= s_src;
+      ps_nb_q    <= s_nb;
     end
   end else begin : g_ps_wire  // the default plan: the same stage
     assign ps_align_q = pre_align;
     assign ps_use_q = pre_use;
-    assign ps_src_q = of_src_i;
+    assign ps_src_q = s_src;
+    assign ps_nb_q = s_nb;
   end
 
-  logic [3:0][3:0][SumW-1:0] pre_sum;
+  logic [Lanes-1:0][3:0][SumW-1:0] pre_sum;
   always_comb begin
-    for (int p = 0; p < 4; p++) begin
+    for (int p = 0; p < int'(Lanes); p++) begin
       for (int c = 0; c < 4; c++) begin
         pre_sum[p][c] = '0;
         if (ps_use_q[c]) begin
@@ -144,19 +227,22 @@ module us_ex_stage #(
     end
   end
 
-  logic [3:0][3:0][SumW-1:0]           e1_sum_q;
-  logic [3:0]                          e1_use_q;
-  us_types_pkg::fp32_t [3:0][2:0][3:0] e1_src_q;
+  logic [Lanes-1:0][3:0][SumW-1:0]           e1_sum_q;
+  logic [3:0]                                e1_use_q;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] e1_src_q;
+  us_types_pkg::fp32_t [2:0][3:0]            e1_nb_q;
   if (PipeRegs[us_core_pkg::PipeEx1]) begin : g_e1_reg
     always_ff @(posedge clk_i) begin
       e1_sum_q <= pre_sum;
       e1_use_q <= ps_use_q;
       e1_src_q <= ps_src_q;
+      e1_nb_q  <= ps_nb_q;
     end
   end else begin : g_e1_wire  // the default plan: the same stage
     assign e1_sum_q = pre_sum;
     assign e1_use_q = ps_use_q;
     assign e1_src_q = ps_src_q;
+    assign e1_nb_q = ps_nb_q;
   end
 
   // ---------------------------------------------------------------------------------------------------------
@@ -166,19 +252,19 @@ module us_ex_stage #(
   us_isa_pkg::us_alu_alpha_inst_t ex1_alpha_inst;
   us_isa_pkg::us_alu_rgba_inst_t  ex1_rgba_inst;
   logic                           ex1_tex;
-  us_types_pkg::fp32_t [3:0][3:0] ex1_a, ex1_b, ex1_c, ex1_srcp;  // pixel, lane r g b a (srcp: channel)
-  us_types_pkg::fp32_t [3:0]      ex1_a_dp4;            // pixel
-  us_types_pkg::fp32_t [3:0]      ex1_drgb;             // channel
-  us_types_pkg::fp32_t            ex1_dalpha;
-  us_types_pkg::fp32_t [3:0]      ex1_tex_q;            // pixel: the Q coordinate
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] ex1_a, ex1_b, ex1_c, ex1_srcp;  // pixel, lane r g b a (srcp: channel)
+  us_types_pkg::fp32_t [Lanes-1:0]      ex1_a_dp4;      // pixel
+  us_types_pkg::fp32_t [3:0]            ex1_drgb;       // channel
+  us_types_pkg::fp32_t                  ex1_dalpha;
+  us_types_pkg::fp32_t [Lanes-1:0]      ex1_tex_q;      // pixel: the Q coordinate
   if (KEx1 == 0) begin : g_ex1_of
-    assign ex1_ctrl = of_ctrl_i;
-    for (genvar p = 0; p < 4; p++) begin : g_q
-      assign ex1_tex_q[p] = of_coord_i[p][3];
+    assign ex1_ctrl = s_ctrl;
+    for (genvar p = 0; p < Lanes; p++) begin : g_q
+      assign ex1_tex_q[p] = s_coord[p][3];
     end
   end else begin : g_ex1_chain
     assign ex1_ctrl = c_ctrl_q[KEx1-1];
-    for (genvar p = 0; p < 4; p++) begin : g_q
+    for (genvar p = 0; p < Lanes; p++) begin : g_q
       assign ex1_tex_q[p] = c_coord_q[KEx1-1][p][3];
     end
   end
@@ -186,12 +272,11 @@ module us_ex_stage #(
   assign ex1_rgba_inst  = ex1_ctrl.words[5];
   assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
   // MDH reads pixel 1, MDV pixel 2
-  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? e1_src_q[1][0]
-                                                                                       : e1_src_q[2][0];
-  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? e1_src_q[1][0][3]
-                                                                                             : e1_src_q[2][0][3];
+  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? e1_nb_q[1] : e1_nb_q[2];
+  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? e1_nb_q[1][3]
+                                                                                             : e1_nb_q[2][3];
   always_comb begin
-    for (int p = 0; p < 4; p++) begin
+    for (int p = 0; p < int'(Lanes); p++) begin
       for (int c = 0; c < 4; c++) begin
         ex1_srcp[p][c] = 32'h0;
         if (e1_use_q[c]) begin
@@ -223,11 +308,11 @@ module us_ex_stage #(
     .xor_o       (opc_xor)
   );
 
-  for (genvar p = 0; p < 4; p++) begin : g_operand
+  for (genvar p = 0; p < Lanes; p++) begin : g_operand
     us_operand u_operand (
       .src_i       (e1_src_q[p]),
       .srcp_i      (ex1_srcp[p]),
-      .d0_i        (e1_src_q[0][0]),
+      .d0_i        (e1_nb_q[0]),
       .drgb_i      (ex1_drgb),
       .dalpha_i    (ex1_dalpha),
       .tex_i       (ex1_tex),
@@ -245,8 +330,8 @@ module us_ex_stage #(
   end
 
   // A TEX instruction runs only the transcendental unit, as RCP of lane a's A (its Q coordinate).
-  us_types_pkg::fp32_t [3:0][3:0]          x_a_q, x_b_q, x_c_q;
-  us_types_pkg::fp32_t [3:0]               x_a_dp4_q;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0]    x_a_q, x_b_q, x_c_q;
+  us_types_pkg::fp32_t [Lanes-1:0]         x_a_dp4_q;
   us_isa_pkg::us_alu_rgba_inst_rgb_op_e    x_rgb_op_q;
   us_isa_pkg::us_alu_alpha_inst_alpha_op_e x_alpha_op_q, x_trans_op_q;
   always_ff @(posedge clk_i) begin
@@ -262,9 +347,9 @@ module us_ex_stage #(
   // ---------------------------------------------------------------------------------------------------------
   // MulProd .. DotRound: the lanes, and the TEX projection
   // ---------------------------------------------------------------------------------------------------------
-  us_types_pkg::fp32_t [3:0][2:0] dr_rgb;
-  us_types_pkg::fp32_t [3:0]      dr_alpha, dr_trans;
-  logic [3:0][us_fp_pkg::MulProdW-1:0] dr_s_prod, dr_t_prod;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0]     dr_rgb;
+  us_types_pkg::fp32_t [Lanes-1:0]          dr_alpha, dr_trans;
+  logic [Lanes-1:0][us_fp_pkg::MulProdW-1:0] dr_s_prod, dr_t_prod;
   us_isa_pkg::us_tex_inst_t       dr_tex_inst;
   logic                           dr_proj;
   us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
@@ -272,7 +357,7 @@ module us_ex_stage #(
   assign dr_tex_inst = dr_ctrl.words[1];
   assign dr_proj     = dr_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
 
-  for (genvar p = 0; p < 4; p++) begin : g_pixel
+  for (genvar p = 0; p < Lanes; p++) begin : g_pixel
     us_ex_pixel #(
       .PipeRegs(PipeRegs)
     ) u_ex (

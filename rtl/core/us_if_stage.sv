@@ -4,11 +4,13 @@
 //
 // A context is ready while it runs and has no instruction in flight; IF issues in every cycle one is (a quad's
 // input temporaries have a write port of their own, us_temp_rf). So a ready context waits at most NumCtx - 1
-// cycles.
+// cycles. With Lanes below 4 (us_core_pkg::beats) a quad-instruction takes Beats clocks of EX and TA, and IF
+// holds Beats - 1 clocks after each issue: a ready context waits at most NumCtx x Beats - 1 cycles.
 `include "us_assert.svh"
 
 module us_if_stage #(
   parameter int unsigned NumCtx = 1,
+  parameter int unsigned Beats  = 1,  // clocks a quad-instruction takes in EX and TA (us_core_pkg::beats)
   localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                          clk_i,
@@ -38,7 +40,18 @@ module us_if_stage #(
   logic [CtxW-1:0]   rr_q;     // the context issued last
   us_types_pkg::pc_t fetch_pc;
 
-  assign ready = ctx_running_i & ~ctx_busy_i;
+  logic [1:0]        hold_q;   // clocks before IF may issue again
+  assign ready = (hold_q == 2'd0) ? ctx_running_i & ~ctx_busy_i : '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hold_q <= '0;
+    end else if (if_issue_o) begin
+      hold_q <= 2'(Beats - 1);
+    end else if (hold_q != 2'd0) begin
+      hold_q <= hold_q - 2'd1;
+    end
+  end
 
   always_comb begin
     if_issue_o    = 1'b0;
@@ -89,7 +102,8 @@ module us_if_stage #(
   // readiness from the inputs again, not through `ready`, so that a slip in the pick logic cannot hide itself.
   // ---------------------------------------------------------------------------------------------------------
 `ifdef US_ASSERT_ON
-  localparam int unsigned WaitW = $clog2(NumCtx + 1);
+  localparam int unsigned MaxWait = NumCtx * Beats;
+  localparam int unsigned WaitW   = $clog2(MaxWait + 1);
   logic [NumCtx-1:0]            ready_chk;
   logic [NumCtx-1:0][WaitW-1:0] wait_q;  // cycles each ready context has waited so far
   assign ready_chk = ctx_running_i & ~ctx_busy_i;
@@ -100,7 +114,7 @@ module us_if_stage #(
       for (int c = 0; c < int'(NumCtx); c++) begin
         if (!ready_chk[c] || (if_issue_o && int'(if_pick_ctx_o) == c)) begin
           wait_q[c] <= '0;
-        end else if (int'(wait_q[c]) < int'(NumCtx)) begin
+        end else if (int'(wait_q[c]) < int'(MaxWait)) begin
           wait_q[c] <= wait_q[c] + WaitW'(1);
         end
       end
@@ -112,7 +126,7 @@ module us_if_stage #(
   `US_ASSERT(IfPickReady, if_issue_o |-> ready_chk[if_pick_ctx_o])
   // Round robin passes every other context at most once before it comes back to a ready one.
   for (genvar c = 0; c < NumCtx; c++) begin : g_assert_wait
-    `US_ASSERT(IfReadyIssuedInTime, ready_chk[c] |-> int'(wait_q[c]) < int'(NumCtx))
+    `US_ASSERT(IfReadyIssuedInTime, ready_chk[c] |-> int'(wait_q[c]) < int'(MaxWait))
   end
 
 endmodule

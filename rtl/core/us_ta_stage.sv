@@ -9,8 +9,14 @@
 // clamp, TaAddr: the compares with zero for the predicates and the ALU result, us_fp_cmp0), so WB only writes.
 // Every instruction's control passes through to WB in registers. The registers before TaScale and TaAddr are
 // optional (us_core_pkg's PipeRegs): without them the three are one stage.
+//
+// With Lanes below 4 a quad-instruction comes from EX in Beats = 4 / Lanes beats on consecutive clocks; TA's
+// output registers gather them (beat b into pixels b x Lanes ..), and the texels of every beat but the last from
+// us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat.
 module us_ta_stage #(
-  parameter logic [9:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+  parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg::beats)
+  localparam int unsigned Beats   = us_core_pkg::beats(Lanes)
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -23,14 +29,15 @@ module us_ta_stage #(
   input  logic [3:0]                           tex_dim_id_i,
   input  logic [4:0]                           tex_width_i,
   input  logic [4:0]                           tex_height_i,
-  // from DotRound (registered): the instruction and its raw results
-  input  logic                                 ex_valid_i,
-  input  us_core_pkg::us_ctrl_t                ex_ctrl_i,
-  input  us_types_pkg::fp32_t [3:0][3:0]       ex_coord_i,       // pixel, TEX coordinate s t r q
-  input  us_types_pkg::fp32_t [3:0][2:0]       ex_rgb_i,         // pixel, channel r g b
-  input  us_types_pkg::fp32_t [3:0]            ex_alpha_i,       // pixel
-  input  logic [3:0][us_fp_pkg::MulProdW-1:0]  ex_s_prod_i,      // pixel: PROJ's S x RCP(Q), T x RCP(Q) products
-  input  logic [3:0][us_fp_pkg::MulProdW-1:0]  ex_t_prod_i,
+  // from DotRound (registered): the instruction and its raw results, a beat's
+  input  logic                                      ex_valid_i,
+  input  us_core_pkg::us_ctrl_t                     ex_ctrl_i,
+  input  logic [1:0]                                ex_beat_i,
+  input  us_types_pkg::fp32_t [Lanes-1:0][3:0]      ex_coord_i,   // pixel, TEX coordinate s t r q
+  input  us_types_pkg::fp32_t [Lanes-1:0][2:0]      ex_rgb_i,     // pixel, channel r g b
+  input  us_types_pkg::fp32_t [Lanes-1:0]           ex_alpha_i,   // pixel
+  input  logic [Lanes-1:0][us_fp_pkg::MulProdW-1:0] ex_s_prod_i,  // pixel: PROJ's S x RCP(Q), T x RCP(Q)
+  input  logic [Lanes-1:0][us_fp_pkg::MulProdW-1:0] ex_t_prod_i,  // products
 
   // to WB (registered)
   output logic                                 ta_valid_o,
@@ -67,11 +74,11 @@ module us_ta_stage #(
   // ===========================================================================================================
   us_isa_pkg::us_tex_inst_t  pj_tex_inst;
   logic                      pj_proj;
-  us_types_pkg::fp32_t [3:0] pj_s, pj_t;
+  us_types_pkg::fp32_t [Lanes-1:0] pj_s, pj_t;
   assign pj_tex_inst = ex_ctrl_i.words[1];
   assign pj_proj     = ex_ctrl_i.kind == us_core_pkg::KindTex && pj_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
   always_comb begin
-    for (int p = 0; p < 4; p++) begin
+    for (int p = 0; p < int'(Lanes); p++) begin
       pj_s[p] = ex_coord_i[p][0];
       pj_t[p] = ex_coord_i[p][1];
       if (pj_proj) begin
@@ -84,10 +91,10 @@ module us_ta_stage #(
   // OMOD per pixel and lane
   us_isa_pkg::us_alu_rgb_inst_t   pj_rgb_inst;
   us_isa_pkg::us_alu_alpha_inst_t pj_alpha_inst;
-  us_types_pkg::fp32_t [3:0][3:0] pj_omod;  // pixel, lane (Yosys: no variables inside generate blocks)
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] pj_omod;  // pixel, lane (Yosys: no variables inside generate blocks)
   assign pj_rgb_inst   = ex_ctrl_i.words[3];
   assign pj_alpha_inst = ex_ctrl_i.words[4];
-  for (genvar p = 0; p < 4; p++) begin : g_omod
+  for (genvar p = 0; p < Lanes; p++) begin : g_omod
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_omod u_omod (
         .r_i     ((l == 3) ? ex_alpha_i[p] : ex_rgb_i[p][l]),
@@ -97,13 +104,15 @@ module us_ta_stage #(
     end
   end
 
-  logic                           sc_valid_q;
-  us_core_pkg::us_ctrl_t          sc_ctrl_q;
-  us_types_pkg::fp32_t [3:0][3:0] sc_coord_q, sc_omod_q;
-  us_types_pkg::fp32_t [3:0]      sc_s_q, sc_t_q;
+  logic                                 sc_valid_q;
+  us_core_pkg::us_ctrl_t                sc_ctrl_q;
+  logic [1:0]                           sc_beat_q;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] sc_coord_q, sc_omod_q;
+  us_types_pkg::fp32_t [Lanes-1:0]      sc_s_q, sc_t_q;
   if (PipeRegs[us_core_pkg::PipeTaScale]) begin : g_sc_reg
     always_ff @(posedge clk_i) begin
       sc_ctrl_q  <= ex_ctrl_i;
+      sc_beat_q  <= ex_beat_i;
       sc_coord_q <= ex_coord_i;
       sc_omod_q  <= pj_omod;
       sc_s_q     <= pj_s;
@@ -111,6 +120,7 @@ module us_ta_stage #(
     end
   end else begin : g_sc_wire  // the default plan: the same stage
     assign sc_ctrl_q = ex_ctrl_i;
+    assign sc_beat_q = ex_beat_i;
     assign sc_coord_q = ex_coord_i;
     assign sc_omod_q = pj_omod;
     assign sc_s_q = pj_s;
@@ -123,11 +133,11 @@ module us_ta_stage #(
   us_isa_pkg::us_tex_inst_t sc_tex_inst;
   logic                     sc_scale;
   logic [4:0]               sc_width, sc_height;
-  logic [3:0][MulW-1:0]     sc_s_prod, sc_t_prod;
+  logic [Lanes-1:0][MulW-1:0] sc_s_prod, sc_t_prod;
   assign sc_tex_inst = sc_ctrl_q.words[1];
   assign sc_scale    = tex_lookup(sc_ctrl_q.kind, sc_tex_inst.inst) && sc_tex_inst.unscaled != 1'b1;
   always_comb begin
-    for (int p = 0; p < 4; p++) begin
+    for (int p = 0; p < int'(Lanes); p++) begin
       sc_s_prod[p] = '0;
       sc_t_prod[p] = '0;
       if (sc_scale) begin
@@ -139,9 +149,9 @@ module us_ta_stage #(
 
   // The clamp to [0, 1] where the instruction asks for it
   us_isa_pkg::us_cmn_inst_t       sc_cmn;
-  us_types_pkg::fp32_t [3:0][3:0] sc_clamped, sc_val;  // pixel, lane
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] sc_clamped, sc_val;  // pixel, lane
   assign sc_cmn = sc_ctrl_q.words[0];
-  for (genvar p = 0; p < 4; p++) begin : g_clamp
+  for (genvar p = 0; p < Lanes; p++) begin : g_clamp
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_clamp01 u_clamp (
         .r_i     (sc_omod_q[p][l]),
@@ -151,15 +161,17 @@ module us_ta_stage #(
     end
   end
 
-  logic                           ad_valid_q;
-  us_core_pkg::us_ctrl_t          ad_ctrl_q;
-  us_types_pkg::fp32_t [3:0][3:0] ad_coord_q, ad_val_q;
-  us_types_pkg::fp32_t [3:0]      ad_s_q, ad_t_q;
-  logic [3:0][MulW-1:0]           ad_s_prod_q, ad_t_prod_q;
-  logic [4:0]                     ad_width_q, ad_height_q;
+  logic                                 ad_valid_q;
+  us_core_pkg::us_ctrl_t                ad_ctrl_q;
+  logic [1:0]                           ad_beat_q;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] ad_coord_q, ad_val_q;
+  us_types_pkg::fp32_t [Lanes-1:0]      ad_s_q, ad_t_q;
+  logic [Lanes-1:0][MulW-1:0]           ad_s_prod_q, ad_t_prod_q;
+  logic [4:0]                           ad_width_q, ad_height_q;
   if (PipeRegs[us_core_pkg::PipeTaAddr]) begin : g_ad_reg
     always_ff @(posedge clk_i) begin
       ad_ctrl_q   <= sc_ctrl_q;
+      ad_beat_q   <= sc_beat_q;
       ad_coord_q  <= sc_coord_q;
       ad_val_q    <= sc_val;
       ad_s_q      <= sc_s_q;
@@ -171,6 +183,7 @@ module us_ta_stage #(
     end
   end else begin : g_ad_wire  // the default plan: the same stage
     assign ad_ctrl_q = sc_ctrl_q;
+    assign ad_beat_q = sc_beat_q;
     assign ad_coord_q = sc_coord_q;
     assign ad_val_q = sc_val;
     assign ad_s_q = sc_s_q;
@@ -186,13 +199,13 @@ module us_ta_stage #(
   // ===========================================================================================================
   us_isa_pkg::us_tex_inst_t  ad_tex_inst;
   logic                      ad_lookup;
-  us_types_pkg::fp32_t [3:0] ad_s, ad_t;
-  logic [3:0][11:0]          ad_raddr;   // per pixel {texture, y, x}
-  logic [3:0][3:0]           ad_x, ad_y;
+  us_types_pkg::fp32_t [Lanes-1:0] ad_s, ad_t;
+  logic [Lanes-1:0][11:0]          ad_raddr;   // per pixel {texture, y, x}
+  logic [Lanes-1:0][3:0]           ad_x, ad_y;
   assign ad_tex_inst = ad_ctrl_q.words[1];
   assign ad_lookup   = tex_lookup(ad_ctrl_q.kind, ad_tex_inst.inst);
   always_comb begin
-    for (int p = 0; p < 4; p++) begin
+    for (int p = 0; p < int'(Lanes); p++) begin
       ad_s[p] = ad_s_q[p];
       ad_t[p] = ad_t_q[p];
       if (ad_lookup && ad_tex_inst.unscaled != 1'b1) begin
@@ -201,7 +214,7 @@ module us_ta_stage #(
       end
     end
   end
-  for (genvar p = 0; p < 4; p++) begin : g_tex
+  for (genvar p = 0; p < Lanes; p++) begin : g_tex
     us_tex_addr u_addr (
       .en_i    (ad_lookup),
       .s_i     (ad_s[p]),
@@ -218,12 +231,12 @@ module us_ta_stage #(
   us_isa_pkg::us_cmn_inst_t       ad_cmn;
   us_isa_pkg::us_alu_rgb_inst_t   ad_rgb_inst;
   us_isa_pkg::us_alu_alpha_inst_t ad_alpha_inst;
-  us_types_pkg::chan_mask_t [3:0] ad_cmp_target;
-  us_types_pkg::pix_mask_t        ad_cmp_result;
+  us_types_pkg::chan_mask_t [Lanes-1:0] ad_cmp_target;
+  logic [Lanes-1:0]                     ad_cmp_result;
   assign ad_cmn        = ad_ctrl_q.words[0];
   assign ad_rgb_inst   = ad_ctrl_q.words[3];
   assign ad_alpha_inst = ad_ctrl_q.words[4];
-  for (genvar p = 0; p < 4; p++) begin : g_cmp
+  for (genvar p = 0; p < Lanes; p++) begin : g_cmp
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_cmp0 u_cmp (
         .v_i     (ad_val_q[p][l]),
@@ -239,7 +252,10 @@ module us_ta_stage #(
   end
 
   // The sizes are read in TaScale, the texels addressed in TaAddr.
-  us_tex_mem u_tex_mem (
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] tx_texel;  // pixel, channel: the texels addressed a clock before
+  us_tex_mem #(
+    .NumRead(Lanes)
+  ) u_tex_mem (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .we_i     (tex_we_i),
@@ -253,7 +269,7 @@ module us_ta_stage #(
     .rwidth_o (sc_width),
     .rheight_o(sc_height),
     .raddr_i  (ad_raddr),
-    .rdata_o  (ta_texel_o)
+    .rdata_o  (tx_texel)
   );
 
   if (PipeRegs[us_core_pkg::PipeTaScale]) begin : g_sc_valid_reg
@@ -278,20 +294,72 @@ module us_ta_stage #(
   end else begin : g_ad_valid_wire
     assign ad_valid_q = sc_valid_q;
   end
+  // ===========================================================================================================
+  // To WB: the quad, gathered beat by beat (one beat: as it is)
+  // ===========================================================================================================
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ta_valid_o <= 1'b0;
     end else begin
-      ta_valid_o <= ad_valid_q;
+      ta_valid_o <= ad_valid_q && int'(ad_beat_q) == int'(Beats) - 1;
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    ta_ctrl_o  <= ad_ctrl_q;
-    ta_coord_o <= ad_coord_q;
-    ta_val_o        <= ad_val_q;
-    ta_cmp_target_o <= ad_cmp_target;
-    ta_cmp_result_o <= ad_cmp_result;
+  if (Beats == 1) begin : g_one_beat
+    always_ff @(posedge clk_i) begin
+      ta_ctrl_o       <= ad_ctrl_q;
+      ta_coord_o      <= ad_coord_q;
+      ta_val_o        <= ad_val_q;
+      ta_cmp_target_o <= ad_cmp_target;
+      ta_cmp_result_o <= ad_cmp_result;
+    end
+    assign ta_texel_o = tx_texel;
+    logic unused_beat;
+    assign unused_beat = ^ad_beat_q;
+  end else begin : g_gather
+    always_ff @(posedge clk_i) begin
+      if (ad_valid_q) begin
+        ta_ctrl_o <= ad_ctrl_q;
+        for (int b = 0; b < int'(Beats); b++) begin  // (a loop: a variable index would be a multiplier)
+          if (int'(ad_beat_q) == b) begin
+            for (int l = 0; l < int'(Lanes); l++) begin
+              ta_coord_o[b * int'(Lanes) + l]      <= ad_coord_q[l];
+              ta_val_o[b * int'(Lanes) + l]        <= ad_val_q[l];
+              ta_cmp_target_o[b * int'(Lanes) + l] <= ad_cmp_target[l];
+              ta_cmp_result_o[b * int'(Lanes) + l] <= ad_cmp_result[l];
+            end
+          end
+        end
+      end
+    end
+    // The texels of the beats before the last, taken from the read registers the clock after their address
+    logic                           tx_valid_q;
+    logic [1:0]                     tx_beat_q;
+    us_types_pkg::fp32_t [3:0][3:0] tx_gather_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tx_valid_q <= 1'b0;
+        tx_beat_q  <= '0;
+      end else begin
+        tx_valid_q <= ad_valid_q;
+        tx_beat_q  <= ad_beat_q;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      for (int b = 0; b < int'(Beats) - 1; b++) begin
+        if (tx_valid_q && int'(tx_beat_q) == b) begin
+          for (int l = 0; l < int'(Lanes); l++) begin
+            tx_gather_q[b * int'(Lanes) + l] <= tx_texel[l];
+          end
+        end
+      end
+    end
+    always_comb begin
+      ta_texel_o = tx_gather_q;
+      for (int l = 0; l < int'(Lanes); l++) begin
+        ta_texel_o[(int'(Beats) - 1) * int'(Lanes) + l] = tx_texel[l];
+      end
+    end
   end
 
   // Instruction fields TA does not read (each is read in another stage).

@@ -1,22 +1,27 @@
 // us_temp_rf: the temporaries of every resident quad: NumCtx contexts x 128 addresses x 4 pixels x 4 channels.
-// One RAM per pixel and channel (us_vram, 16 in all), addressed {context, address}: channels r g b are read at
-// the three rgb source addresses and written at the rgb destination, channel a at the three alpha source
-// addresses and the alpha destination, so an instruction reads all its sources and writes both destinations in
-// one cycle each. Reads are registered: ID presents the addresses, OF takes the values (docs/rtl.md, Memories).
-// A launch clears a context's temporaries (valid bits) so a new quad starts from zero.
+// Addressed {context, address}: channels r g b are read at the three rgb source addresses and written at the rgb
+// destination, channel a at the three alpha source addresses and the alpha destination, so an instruction reads
+// all its sources and writes both destinations in one cycle each. Reads are registered: ID presents the
+// addresses, OF takes the values (docs/rtl.md, Memories). A launch clears a context's temporaries (valid bits)
+// so a new quad starts from zero.
 //
 // Two write ports: write-back's, in every cycle WB holds an instruction, and the input port, by which the harness
 // writes a quad's initial temporaries (one address of all four pixels a cycle) before it launches the quad, the way
 // interpolators fill a shader's registers beside the running quads. The input port writes only a context that
 // is not running, so the two never meet at one word, and no instruction waits for an input write. A block RAM has
-// one write port, so each RAM is two banks and a live-value table (us_vram), and each bank three copies in
-// synthesis, one per read port: 6 block RAMs per pixel and channel.
+// one write port, so each port has its own bank (us_vram: a valid bit per word and group, a RAM per pixel and
+// channel, three copies in synthesis, one per read port), and a live-value table in the write-back bank's own
+// words: a tag bit per pixel and channel, set by write-back, cleared in the lanes a word's first write fills.
+// A read takes write-back's value where the tag is set and the input bank's otherwise. The tag rides in a block
+// RAM's spare bits (36 per 32-bit word), so the live-value table costs no flop per word; 6 block RAMs per pixel
+// and channel.
 `include "us_assert.svh"
 
 module us_temp_rf #(
   parameter int unsigned NumCtx = 1,
   localparam int unsigned AddrW = $clog2(NumCtx * 128),
-  localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1
+  localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1,
+  localparam int unsigned WbW   = 33  // a write-back word: the value and a tag bit, "written since the clear"
 ) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
@@ -44,45 +49,73 @@ module us_temp_rf #(
 );
 
   // ---------------------------------------------------------------------------------------------------------
-  // The write ports: 0 write-back, 1 the input
+  // The banks: rgb (lane 3 * pixel + channel) and alpha (lane = pixel), each a write-back bank and an input bank
   // ---------------------------------------------------------------------------------------------------------
   logic [AddrW-1:0] tin_waddr;
   assign tin_waddr = AddrW'({tin_ctx_i, tin_addr_i});
 
-  // ---------------------------------------------------------------------------------------------------------
-  // The banks
-  // ---------------------------------------------------------------------------------------------------------
-  us_types_pkg::fp32_t [3:0][3:0][2:0] bank_rdata;  // pixel, channel, port (Yosys: no variables inside generate
-                                                    // blocks)
-
-  for (genvar p = 0; p < 4; p++) begin : g_pixel
-    for (genvar c = 0; c < 4; c++) begin : g_chan
-      us_vram #(
-        .Depth   (NumCtx * 128),
-        .Width   (32),
-        .NumRead (3),
-        .SegWords(128),
-        .NumWrite(2)
-      ) u_bank (
-        .clk_i      (clk_i),
-        .rst_ni     (rst_ni),
-        .clear_i    (clear_i),
-        .clear_seg_i(clear_ctx_i),
-        .we_i       ({tin_we_i, wb_valid_i && wb_we_i[p][c]}),
-        .waddr_i    ({tin_waddr, (c == 3) ? wb_alpha_waddr_i : wb_rgb_waddr_i}),
-        .wdata_i    ({tin_data_i[p][c], wb_wdata_i[p][c]}),
-        .raddr_i    ((c == 3) ? alpha_raddr_i : rgb_raddr_i),
-        .rdata_o    (bank_rdata[p][c])
-      );
+  logic [11:0]                        wb_rgb_we;
+  logic [3:0]                         wb_alpha_we;
+  logic [11:0][WbW-1:0]               wb_rgb_wdata;
+  logic [3:0][WbW-1:0]                wb_alpha_wdata;
+  logic [11:0][31:0]                  tin_rgb_wdata;
+  logic [3:0][31:0]                   tin_alpha_wdata;
+  always_comb begin
+    for (int p = 0; p < 4; p++) begin
+      for (int c = 0; c < 3; c++) begin
+        wb_rgb_we[3 * p + c]       = wb_valid_i && wb_we_i[p][c];
+        wb_rgb_wdata[3 * p + c]    = {1'b1, wb_wdata_i[p][c]};
+        tin_rgb_wdata[3 * p + c]   = tin_data_i[p][c];
+      end
+      wb_alpha_we[p]     = wb_valid_i && wb_we_i[p][3];
+      wb_alpha_wdata[p]  = {1'b1, wb_wdata_i[p][3]};
+      tin_alpha_wdata[p] = tin_data_i[p][3];
     end
   end
 
+  logic [2:0][11:0][WbW-1:0] wb_rgb_rdata;
+  logic [2:0][3:0][WbW-1:0]  wb_alpha_rdata;
+  logic [2:0][11:0][31:0]    tin_rgb_rdata;
+  logic [2:0][3:0][31:0]     tin_alpha_rdata;
+
+  us_vram #(
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(3), .SegWords(128)
+  ) u_wb_rgb (
+    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .we_i(wb_rgb_we), .waddr_i(wb_rgb_waddr_i), .wdata_i(wb_rgb_wdata),
+    .raddr_i(rgb_raddr_i), .rdata_o(wb_rgb_rdata)
+  );
+  us_vram #(
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(3), .SegWords(128)
+  ) u_wb_alpha (
+    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .we_i(wb_alpha_we), .waddr_i(wb_alpha_waddr_i), .wdata_i(wb_alpha_wdata),
+    .raddr_i(alpha_raddr_i), .rdata_o(wb_alpha_rdata)
+  );
+  us_vram #(
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(3), .SegWords(128)
+  ) u_tin_rgb (
+    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .we_i({12{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_rgb_wdata),
+    .raddr_i(rgb_raddr_i), .rdata_o(tin_rgb_rdata)
+  );
+  us_vram #(
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(3), .SegWords(128)
+  ) u_tin_alpha (
+    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .we_i({4{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_alpha_wdata),
+    .raddr_i(alpha_raddr_i), .rdata_o(tin_alpha_rdata)
+  );
+
+  // A lane write-back wrote since the clear (its tag bit) is live there; otherwise the input's (zero if none)
   always_comb begin
     for (int p = 0; p < 4; p++) begin
       for (int s = 0; s < 3; s++) begin
-        for (int c = 0; c < 4; c++) begin
-          trf_rdata_o[p][s][c] = bank_rdata[p][c][s];
+        for (int c = 0; c < 3; c++) begin
+          trf_rdata_o[p][s][c] = wb_rgb_rdata[s][3 * p + c][32] ? wb_rgb_rdata[s][3 * p + c][31:0]
+                                                                 : tin_rgb_rdata[s][3 * p + c];
         end
+        trf_rdata_o[p][s][3] = wb_alpha_rdata[s][p][32] ? wb_alpha_rdata[s][p][31:0] : tin_alpha_rdata[s][p];
       end
     end
   end

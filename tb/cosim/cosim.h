@@ -138,7 +138,8 @@ class Rtl {
     const Options &opt_;
     uint64_t cycle_ = 0;
     uint64_t assert_cycle_ = 0;
-    SchedCheck sched_{US_NUM_CTX, Vus_core___024root::us_core__DOT__IssueToRetire};  // fed by every tick; the core's stage plan
+    SchedCheck sched_{US_NUM_CTX, Vus_core___024root::us_core__DOT__IssueToRetire,
+                      Vus_core___024root::us_core__DOT__IssueEvery};  // fed by every tick; the core's stage plan
 };
 
 // Parses the command line into o: -1 to run; else the exit status, 2 after a message naming what is wrong, 0 after

@@ -3,8 +3,8 @@
 
 #include <cstdio>
 
-SchedCheck::SchedCheck(unsigned num_ctx, unsigned issue_to_record)
-    : num_ctx_(num_ctx), issue_to_record_(issue_to_record), ring_(issue_to_record + 2), running_(num_ctx, false), ready_at_(num_ctx, 0),
+SchedCheck::SchedCheck(unsigned num_ctx, unsigned issue_to_record, unsigned issue_every)
+    : num_ctx_(num_ctx), issue_to_record_(issue_to_record), issue_every_(issue_every ? issue_every : 1), ring_(issue_to_record + 2), running_(num_ctx, false), ready_at_(num_ctx, 0),
       waited_(num_ctx, 0)
 {
 }
@@ -28,7 +28,8 @@ void SchedCheck::check(uint64_t n)
 {
     const Slot &s = slot(n), &rec = slot(n + issue_to_record_);
     int want = -1;
-    for (unsigned i = 1; i <= num_ctx_ && want < 0; i++) {  // the first ready context after the last pick
+    const bool may_issue = n >= next_issue_;
+    for (unsigned i = 1; i <= num_ctx_ && want < 0 && may_issue; i++) {  // the first ready context after the last pick
         unsigned c = (last_pick_ + i) % num_ctx_;
         if (running_[c] && ready_at_[c] <= n)
             want = (int)c;
@@ -42,7 +43,10 @@ void SchedCheck::check(uint64_t n)
                 ready += (ready.empty() ? "" : " ") + std::to_string(c);
         }
         char why[512];
-        if (got >= 0 && (got >= (int)num_ctx_ || !running_[got] || ready_at_[got] > n))
+        if (got >= 0 && !may_issue)
+            snprintf(why, sizeof why, "IF issued context %d %llu cycles after the issue before; a quad-instruction "
+                     "takes %u", got, (unsigned long long)(n + issue_every_ - next_issue_), issue_every_);
+        else if (got >= 0 && (got >= (int)num_ctx_ || !running_[got] || ready_at_[got] > n))
             snprintf(why, sizeof why, "IF issued context %d, which was %s", got,
                      got >= (int)num_ctx_ ? "out of range" : running_[got] ? "busy" : "not running");
         else if (got < 0)
@@ -55,13 +59,14 @@ void SchedCheck::check(uint64_t n)
         violation_cycle_ = n;
     }
     for (unsigned c = 0; c < num_ctx_; c++)  // waits count the cycles IF could have issued
-        if (running_[c] && ready_at_[c] <= n && (int)c != got)
+        if (may_issue && running_[c] && ready_at_[c] <= n && (int)c != got)
             waited_[c]++;
     if (got >= 0 && got < (int)num_ctx_) {
         if (waited_[got] > max_wait_)
             max_wait_ = waited_[got];
         waited_[got] = 0;
         last_pick_ = (unsigned)got;
+        next_issue_ = n + issue_every_;
         ready_at_[got] = n + issue_to_record_;
         if (rec.done)
             running_[got] = false;

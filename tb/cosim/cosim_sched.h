@@ -7,6 +7,9 @@
 // (us_core's IssueToRetire, from rtl/core/us_core_pkg.sv), and its context is ready again from that cycle.
 // So a frozen or skipped round-robin pointer, an idle cycle with a context ready, or a context issued while busy
 // is caught where it happens, whatever the results; the waits it measures are the IPC regression's figures.
+// With fewer than four lanes (us_core's Lanes) a quad-instruction takes issue_every clocks of EX and TA, and IF
+// issues at most once in that many cycles (us_core's IssueEvery): an issue sooner is a breach, and the cycles
+// between are none a context waits for.
 #ifndef COSIM_SCHED_H
 #define COSIM_SCHED_H
 
@@ -16,7 +19,7 @@
 
 class SchedCheck {
   public:
-    SchedCheck(unsigned num_ctx, unsigned issue_to_record);
+    SchedCheck(unsigned num_ctx, unsigned issue_to_record, unsigned issue_every = 1);
     // One clock cycle: whether the harness launched a quad during it (its context is ready from the next cycle),
     // and the record the retire port shows in the cycle after it.
     void cycle(bool launch, unsigned launch_ctx, bool record, unsigned record_ctx, bool record_done);
@@ -39,6 +42,8 @@ class SchedCheck {
 
     unsigned num_ctx_;
     unsigned issue_to_record_;
+    unsigned issue_every_;
+    uint64_t next_issue_ = 0;         // the first cycle IF may issue again
     std::vector<Slot> ring_;          // the last issue_to_record_ + 1 cycles
     std::vector<bool> running_;       // launched and not ended
     std::vector<uint64_t> ready_at_;  // the first cycle it may issue again
