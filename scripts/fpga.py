@@ -41,10 +41,14 @@ DEVICE, PACKAGE, DEVICE_NAME = "85k", "CABGA756", "LFE5U-85F"
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
 FPGA_PLAN = ("PipeRegs", "10'h3ff")  # us_core_pkg::PipeFpga: every optional stage register (docs/rtl.md)
+# The FPGA configuration (the Makefile's FPGA_CONFIG and FPGA_CTX, which the lockstep harness build/cosim-fpga
+# runs; tb/py/test_fpga.py checks the two agree): that plan, one pixel a clock, four contexts
+FPGA_LANES = ("Lanes", 1)
+FPGA_CTX = ("NumCtx", 4)
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),
-    "us_ex_stage": ("us_ex_stage", (FPGA_PLAN,)),
+    "us_ex_stage": ("us_ex_stage", (FPGA_PLAN, FPGA_LANES)),
     # the memories, each as the core uses it: registered reads, one write port per block RAM
     "us_imem": ("us_imem", ()),
     "us_const_rf": ("us_const_rf", ()),
@@ -52,9 +56,10 @@ PARTS = {  # name: (top module, parameters)
     "us_tex_mem": ("us_tex_mem", ()),
     # the stages around the datapath
     "us_id_stage_ctx4": ("us_id_stage", (("NumCtx", 4),)),
-    "us_ta_stage": ("us_ta_stage", (FPGA_PLAN,)),
+    "us_ta_stage": ("us_ta_stage", (FPGA_PLAN, FPGA_LANES)),
     "us_wb_stage_ctx4": ("us_wb_stage", (("NumCtx", 4),)),
-    "us_core_ctx1": ("us_core", (("NumCtx", 1), FPGA_PLAN)),
+    # the whole core in the FPGA configuration
+    "us_core_fpga": ("us_core", (FPGA_CTX, FPGA_PLAN, FPGA_LANES)),
 }
 
 

@@ -55,7 +55,19 @@ module us_ex_stage #(
   us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] s_src;
   us_types_pkg::fp32_t [Lanes-1:0][3:0]      s_coord;
   us_types_pkg::fp32_t [2:0][3:0]            s_nb;
+  logic                                sb_busy_q;  // beats 1 .. Beats - 1 of the registered quad to come
+  logic [1:0]                          sb_beat_q;  // (Yosys: no variables inside generate blocks)
+  us_core_pkg::us_ctrl_t               sb_ctrl_q;
+  us_types_pkg::fp32_t [3:0][2:0][3:0] sb_src_q;
+  us_types_pkg::fp32_t [3:0][3:0]      sb_coord_q;
+  logic                                unused_sb;
   if (Beats == 1) begin : g_one_beat
+    assign sb_busy_q  = 1'b0;  // (no register: one beat is OF's quad itself)
+    assign sb_beat_q  = '0;
+    assign sb_ctrl_q  = of_ctrl_i;
+    assign sb_src_q   = of_src_i;
+    assign sb_coord_q = of_coord_i;
+    assign unused_sb  = ^{sb_busy_q, sb_beat_q, sb_ctrl_q, sb_src_q, sb_coord_q};
     assign s_valid = of_valid_i;
     assign s_ctrl  = of_ctrl_i;
     assign s_beat  = 2'd0;
@@ -63,11 +75,7 @@ module us_ex_stage #(
     assign s_coord = of_coord_i;
     assign s_nb    = {of_src_i[2][0], of_src_i[1][0], of_src_i[0][0]};
   end else begin : g_beats
-    logic                                sb_busy_q;  // beats 1 .. Beats - 1 of the registered quad to come
-    logic [1:0]                          sb_beat_q;
-    us_core_pkg::us_ctrl_t               sb_ctrl_q;
-    us_types_pkg::fp32_t [3:0][2:0][3:0] sb_src_q;
-    us_types_pkg::fp32_t [3:0][3:0]      sb_coord_q;
+    assign unused_sb = 1'b0;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         sb_busy_q <= 1'b0;

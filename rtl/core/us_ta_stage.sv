@@ -305,6 +305,10 @@ module us_ta_stage #(
     end
   end
 
+  logic                           tx_valid_q;   // the beat whose texels the read registers hold now
+  logic [1:0]                     tx_beat_q;
+  us_types_pkg::fp32_t [3:0][3:0] tx_gather_q;  // the texels of the beats before the last
+  logic                           unused_tx;
   if (Beats == 1) begin : g_one_beat
     always_ff @(posedge clk_i) begin
       ta_ctrl_o       <= ad_ctrl_q;
@@ -313,10 +317,13 @@ module us_ta_stage #(
       ta_cmp_target_o <= ad_cmp_target;
       ta_cmp_result_o <= ad_cmp_result;
     end
-    assign ta_texel_o = tx_texel;
-    logic unused_beat;
-    assign unused_beat = ^ad_beat_q;
+    assign ta_texel_o  = tx_texel;
+    assign tx_valid_q  = 1'b0;
+    assign tx_beat_q   = ad_beat_q;  // (unused)
+    assign tx_gather_q = '0;
+    assign unused_tx   = ^{tx_valid_q, tx_beat_q, tx_gather_q};
   end else begin : g_gather
+    assign unused_tx = 1'b0;
     always_ff @(posedge clk_i) begin
       if (ad_valid_q) begin
         ta_ctrl_o <= ad_ctrl_q;
@@ -333,9 +340,6 @@ module us_ta_stage #(
       end
     end
     // The texels of the beats before the last, taken from the read registers the clock after their address
-    logic                           tx_valid_q;
-    logic [1:0]                     tx_beat_q;
-    us_types_pkg::fp32_t [3:0][3:0] tx_gather_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         tx_valid_q <= 1'b0;
