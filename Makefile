@@ -256,7 +256,7 @@ COSIM_DIR := $(BUILD)/cosim$(if $(filter fpga,$(PLAN)),-fpga)
 regress-harness: $(foreach n,$(REGRESS_CTX),$(COSIM_DIR)/ctx$(n)/uscosim)
 
 # Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
-rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/cosim-fpga/ctx4/uscosim
 	python3 scripts/rtl_plants.py $(if $(PLANT),--only $(PLANT))
 
 # The main job: the co-simulation regression (tb/regress/regress.py; suites in tb/config.mk), and waveforms.

@@ -12,6 +12,10 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
 - the flow-control and OMOD corners of issue 15: the directed vectors named for each fail in lockstep (NUM_CTX 4);
   break-any-voters (a BREAK with JUMP_ANY that also counts the wants of killed and inactive members) is caught by
   directed-break-any-gone;
+- the beats of the FPGA configuration (Lanes 1, build/cosim-fpga): hold-short (IF waits a clock too few between
+  issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
+  the first reads pixel 2's first source as pixel 1's). Check: the smoke vectors in lockstep on that harness
+  (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
   the "directed-" prefix; error vectors by their whole name).
@@ -27,6 +31,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "rtl-plants")
 FC, IF_STAGE, OMOD = "rtl/us_fc.sv", "rtl/core/us_if_stage.sv", "rtl/fp/us_fp_omod.sv"
+EX, TA = "rtl/core/us_ex_stage.sv", "rtl/core/us_ta_stage.sv"
 ID, WB, TRANS, LOAD = "rtl/core/us_id_stage.sv", "rtl/core/us_wb_stage.sv", "rtl/fp/us_fp_trans_reduce.sv", \
     "rtl/us_load_port.sv"
 # every covered member's want, running or not (vote()'s want without its running gate)
@@ -43,6 +48,14 @@ PLANTS = [
     ("plan-off-by-one", "the stage plan counts one register more than the stage modules hold",
      "rtl/core/us_core_pkg.sv", "issue_to_retire = 9 + opt_regs(regs, 0, 9);",
      "issue_to_retire = 10 + opt_regs(regs, 0, 9);", (4, 8), "ipc"),
+    ("hold-short", "IF holds a clock too few between issues (FPGA configuration)", IF_STAGE,
+     "hold_q <= 2'(Beats - 1);", "hold_q <= 2'(Beats - 2);", (4,), "fpga-smoke"),
+    ("texel-early", "TA gathers a beat's texel from the read register a clock early (FPGA configuration)", TA,
+     "if (tx_valid_q && int'(tx_beat_q) == b) begin", "if (ad_valid_q && int'(ad_beat_q) == b) begin", (4,),
+     "fpga-smoke"),
+    ("mdh-neighbour", "a beat after the first reads pixel 2's first source as pixel 1's (FPGA configuration)", EX,
+     ": {sb_src_q[2][0], sb_src_q[1][0], sb_src_q[0][0]};", ": {sb_src_q[2][0], sb_src_q[2][0], sb_src_q[0][0]};",
+     (4,), "fpga-smoke"),
     ("incr-nonvoters", "INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)",
      FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),
     ("break-any-members", "BREAK with JUMP_ANY counts the wants of all loop members (uncovered ones too)", FC,
@@ -89,6 +102,16 @@ def check_fails(name, check, cosim_dir):
         return p.returncode != 0, (fails[0][:400] if fails else p.stdout.strip()[-200:])
     failing = []
     smoke = os.path.join(ROOT, "vectors", "smoke")
+    if check == "fpga-smoke":  # the FPGA configuration: any smoke vector that fails
+        for vec in sorted(glob.glob(os.path.join(smoke, "*.vec"))):
+            p = subprocess.run([os.path.join(cosim_dir, "ctx4", "uscosim"), vec, "--quads", "4", "--quiet",
+                                "--report-dir", OUT], capture_output=True, text=True, cwd=ROOT)
+            if p.returncode not in (0, 1):
+                return False, f"{os.path.basename(vec)}: exit {p.returncode}: {(p.stdout + p.stderr)[-300:]}"
+            if p.returncode == 1:
+                failing.append(os.path.basename(vec)[:-len(".vec")])
+        return bool(failing), f"{len(failing)} smoke vectors fail: {', '.join(failing[:5])}" + \
+            (" ..." if len(failing) > 5 else "")
     for vec in sorted(glob.glob(os.path.join(smoke, "directed-*.vec")) + glob.glob(os.path.join(smoke, "error-*.vec"))):
         p = subprocess.run([os.path.join(cosim_dir, "ctx4", "uscosim"), vec, "--quads", "4", "--quiet",
                             "--report-dir", OUT], capture_output=True, text=True, cwd=ROOT)
@@ -101,8 +124,12 @@ def check_fails(name, check, cosim_dir):
     return not missed, f"failing: {', '.join(failing) or 'none'}" + (f"; not failing: {missed}" if missed else "")
 
 
-def build(tree, ctxs):
-    targets = [f"b/cosim/ctx{n}/uscosim" for n in ctxs]
+def harness(check):
+    return "cosim-fpga" if check == "fpga-smoke" else "cosim"
+
+
+def build(tree, ctxs, check):
+    targets = [f"b/{harness(check)}/ctx{n}/uscosim" for n in ctxs]
     vlrt = os.path.join(ROOT, "build", "vlrt", "libverilated.a")  # the project's Verilator run-time, not a copy
     p = subprocess.run(["make", "--no-print-directory", "-j2", "-C", tree, "BUILD=b", "VERILATOR_EXTRA=-Wno-fatal", f"VLRT={vlrt}",
                         *targets], capture_output=True, text=True)
@@ -120,9 +147,8 @@ def main():
         return 2
     os.makedirs(OUT, exist_ok=True)
     lines, bad = [], 0
-    own = os.path.join(ROOT, "build", "cosim")
     for name, what, rel, old, new, ctxs, check in plants:
-        failed, said = check_fails(name, check, own)
+        failed, said = check_fails(name, check, os.path.join(ROOT, "build", harness(check)))
         if failed:
             lines.append(f"FAIL {name}: the check already fails on the project's own build ({said})")
             bad += 1
@@ -142,14 +168,15 @@ def main():
             continue
         with open(path, "w") as fh:
             fh.write(text.replace(old, new))
-        why = build(tree, ctxs)
+        why = build(tree, ctxs, check)
         if why:
             lines.append(f"FAIL {name}: {why}")
             bad += 1
             print(lines[-1], flush=True)
             continue
-        failed, said = check_fails(name, check, os.path.join(tree, "b", "cosim"))
-        by = "test_ipc.py" if check == "ipc" else "the directed and error vectors"
+        failed, said = check_fails(name, check, os.path.join(tree, "b", harness(check)))
+        by = {"ipc": "test_ipc.py", "fpga-smoke": "the smoke vectors on the FPGA configuration"}.get(
+            check, "the directed and error vectors")
         lines.append(f"{'ok' if failed else 'FAIL'} {name} ({what}): {'caught' if failed else 'NOT caught'} by {by}"
                      f" ({said})")
         bad += not failed

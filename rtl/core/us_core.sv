@@ -34,7 +34,7 @@ module us_core #(
   parameter logic [9:0]  PipeRegs    = us_core_pkg::PipeSim,
   // The pixels EX and TA take a clock: 4, 2 or 1 (a quad-instruction in Beats = 4 / Lanes clocks; us_core_pkg)
   parameter int unsigned Lanes       = 4,
-  localparam int unsigned Beats      = us_core_pkg::beats(Lanes),
+  localparam int unsigned Beats      = 4 / Lanes,
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),

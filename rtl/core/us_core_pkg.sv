@@ -103,5 +103,8 @@ package us_core_pkg;
     logic [6:0]       rdst;            // temp_addr_t: rgb (and TEX) destination, aL applied
     logic [6:0]       adst;            // temp_addr_t: alpha destination, aL applied
   } us_ctrl_t;
+  // Its width, for the flat shift registers that carry it (Yosys cannot take $bits of a type; Verilator's WIDTH
+  // check, in make lint, fails where a us_ctrl_t meets a vector of another width)
+  localparam int unsigned CtrlW = 264;
 
 endpackage

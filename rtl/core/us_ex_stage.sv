@@ -19,7 +19,7 @@
 module us_ex_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg::beats)
-  localparam int unsigned Beats   = us_core_pkg::beats(Lanes)
+  localparam int unsigned Beats   = 4 / Lanes
 ) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
@@ -130,9 +130,13 @@ module us_ex_stage #(
   localparam int unsigned KMul = KEx1 + 1;
   localparam int unsigned NumC = KMul + us_core_pkg::trans_latency(PipeRegs);
   logic [NumC-1:0]                                c_valid_q;
-  us_core_pkg::us_ctrl_t [NumC-1:0]               c_ctrl_q;
+  // (Flat vectors shifted element by element: Yosys reads a part-select of a packed array of a typedef'd type
+  // as a part-select of bits, and the chain then carries zeros.)
+  localparam int unsigned CtrlW  = us_core_pkg::CtrlW;
+  localparam int unsigned CoordW = Lanes * 4 * 32;
+  logic [NumC-1:0][CtrlW-1:0]                     c_ctrl_q;
   logic [NumC-1:0][1:0]                           c_beat_q;
-  us_types_pkg::fp32_t [NumC-1:0][Lanes-1:0][3:0] c_coord_q;
+  logic [NumC-1:0][CoordW-1:0]                    c_coord_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -145,9 +149,14 @@ module us_ex_stage #(
   end
 
   always_ff @(posedge clk_i) begin
-    c_ctrl_q   <= {c_ctrl_q[NumC-2:0], s_ctrl};
-    c_beat_q   <= {c_beat_q[NumC-2:0], s_beat};
-    c_coord_q  <= {c_coord_q[NumC-2:0], s_coord};
+    c_ctrl_q[0]  <= s_ctrl;
+    c_beat_q[0]  <= s_beat;
+    c_coord_q[0] <= s_coord;
+    for (int k = 1; k < int'(NumC); k++) begin
+      c_ctrl_q[k]  <= c_ctrl_q[k-1];
+      c_beat_q[k]  <= c_beat_q[k-1];
+      c_coord_q[k] <= c_coord_q[k-1];
+    end
     ex_ctrl_o  <= c_ctrl_q[NumC-1];
     ex_beat_o  <= c_beat_q[NumC-1];
     ex_coord_o <= c_coord_q[NumC-1];
@@ -273,7 +282,7 @@ module us_ex_stage #(
   end else begin : g_ex1_chain
     assign ex1_ctrl = c_ctrl_q[KEx1-1];
     for (genvar p = 0; p < Lanes; p++) begin : g_q
-      assign ex1_tex_q[p] = c_coord_q[KEx1-1][p][3];
+      assign ex1_tex_q[p] = c_coord_q[KEx1-1][p * 128 + 96 +: 32];
     end
   end
   assign ex1_alpha_inst = ex1_ctrl.words[4];
@@ -386,8 +395,8 @@ module us_ex_stage #(
     );
     us_tex_proj u_proj (
       .proj_i  (dr_proj),
-      .s_i     (c_coord_q[NumC-1][p][0]),
-      .t_i     (c_coord_q[NumC-1][p][1]),
+      .s_i     (c_coord_q[NumC-1][p * 128 +: 32]),
+      .t_i     (c_coord_q[NumC-1][p * 128 + 32 +: 32]),
       .rcp_q_i (dr_trans[p]),
       .s_prod_o(dr_s_prod[p]),
       .t_prod_o(dr_t_prod[p])

@@ -16,7 +16,7 @@
 module us_ta_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg::beats)
-  localparam int unsigned Beats   = us_core_pkg::beats(Lanes)
+  localparam int unsigned Beats   = 4 / Lanes
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,

@@ -81,28 +81,28 @@ module us_temp_rf #(
   us_vram #(
     .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(3), .SegWords(128)
   ) u_wb_rgb (
-    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_rgb_we), .waddr_i(wb_rgb_waddr_i), .wdata_i(wb_rgb_wdata),
     .raddr_i(rgb_raddr_i), .rdata_o(wb_rgb_rdata)
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(3), .SegWords(128)
   ) u_wb_alpha (
-    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_alpha_we), .waddr_i(wb_alpha_waddr_i), .wdata_i(wb_alpha_wdata),
     .raddr_i(alpha_raddr_i), .rdata_o(wb_alpha_rdata)
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(3), .SegWords(128)
   ) u_tin_rgb (
-    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({12{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_rgb_wdata),
     .raddr_i(rgb_raddr_i), .rdata_o(tin_rgb_rdata)
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(3), .SegWords(128)
   ) u_tin_alpha (
-    .clk_i, .rst_ni, .clear_i, .clear_seg_i(clear_ctx_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({4{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_alpha_wdata),
     .raddr_i(alpha_raddr_i), .rdata_o(tin_alpha_rdata)
   );

@@ -2,7 +2,8 @@
 // round-robin core passes; a frozen pointer, a core idle with a context ready, one that issues a busy context and
 // one that still stalls while a quad's inputs are written each fail, in the cycle they go wrong, and so does a core
 // whose pipeline is one stage longer or shorter than the depth the checker is given (a stage plan out of step with
-// the stage registers). The streams have
+// the stage registers), and one that holds between issues for more or fewer clocks than a quad-instruction's beats
+// (us_core's IssueEvery, Lanes below 4). The streams have
 // input writes and quads that end and relaunch, as the harness makes them. Exit 0 when every case holds.
 #include <cstdio>
 #include <string>
@@ -16,11 +17,13 @@ enum class Bug { None, FrozenPointer, IdleOnce, BusyIssue, StallOnInput };
 
 // A core with n contexts, one instruction in flight per context for d cycles from issue to record, quads of `len`
 // instructions, a relaunch (3 to 7 cycles of input writes, then the launch) when a quad ends, `cycles` cycles long,
-// checked as a core of depth check_d. Returns the checker's first violation ("" for none).
+// checked as a core of depth check_d; the core issues at most once in `every` cycles, checked as check_every.
+// Returns the checker's first violation ("" for none).
 std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_t *first_bad, unsigned d = 9,
-                     unsigned check_d = 0)
+                     unsigned check_d = 0, unsigned every = 1, unsigned check_every = 0)
 {
-    SchedCheck chk(n, check_d ? check_d : d);
+    SchedCheck chk(n, check_d ? check_d : d, check_every ? check_every : every);
+    uint64_t next_issue = 0;
     std::vector<bool> running(n, false);
     std::vector<uint64_t> busy_until(n, 0), left(n, 0);
     struct Issue {
@@ -51,7 +54,7 @@ std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_
             tin_we = true;
         }
         int pick = -1;
-        bool may_issue = !(tin_we && bug == Bug::StallOnInput);
+        bool may_issue = !(tin_we && bug == Bug::StallOnInput) && t >= next_issue;
         for (unsigned i = 1; i <= n && may_issue; i++) {
             unsigned c = ((bug == Bug::FrozenPointer ? 0 : rr) + i) % n;
             if (running[c] && busy_until[c] <= t && pick < 0)
@@ -68,6 +71,7 @@ std::string simulate(unsigned n, Bug bug, unsigned len, unsigned cycles, uint64_
         if (pick >= 0) {
             unsigned c = (unsigned)pick;
             rr = c;
+            next_issue = t + every;
             busy_until[c] = t + d;
             bool done = --left[c] == 0;
             inflight[t + d] = Issue{true, c, done};
@@ -114,6 +118,25 @@ int main()
             std::string v = simulate(n, Bug::None, 13, 3000, &at, 9 + off, 9);
             expect(!v.empty(), "NUM_CTX " + std::to_string(n) + ": a core of depth " + std::to_string(9 + off) +
                                    " checked as depth 9 is caught (" + v + ")");
+        }
+    }
+    for (unsigned every : {2u, 4u}) {  // Lanes 2 and 1: D = 19 + every - 1
+        unsigned d = 18 + every;
+        for (unsigned n : {1u, 4u, 8u}) {
+            std::string what = "NUM_CTX " + std::to_string(n) + ", a quad-instruction in " + std::to_string(every) +
+                               " clocks: ";
+            std::string v = simulate(n, Bug::None, 13, 3000, &at, d, d, every);
+            expect(v.empty(), what + "a core that holds between issues keeps the contract (" + v + ")");
+            if (n > 1) {  // one context is never ready again within `every` cycles: the hold does not show
+                v = simulate(n, Bug::None, 13, 3000, &at, d, d, 1, every);
+                expect(v.find("cycles after the issue before") != std::string::npos,
+                       what + "a core that does not hold is caught (" + v + ")");
+                v = simulate(n, Bug::None, 13, 3000, &at, d, d, every + 1, every);
+                expect(v.find("issued nothing") != std::string::npos,
+                       what + "a core that holds a clock too long is caught (" + v + ")");
+                v = simulate(n, Bug::None, 13, 3000, &at, d, d, every - 1, every);
+                expect(!v.empty(), what + "a core that holds a clock too short is caught (" + v + ")");
+            }
         }
     }
     for (unsigned n : {2u, 4u, 8u}) {
