@@ -133,7 +133,8 @@ BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(
   $(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(REGRESS_CTX)))
 # The Fmax rows come from the last make fpga when it is newer than the RTL (scripts/bench.py says when it is not):
 # make fpga takes tens of minutes on 2 cores (every part: docs/rtl.md), so make bench does not run it.
-bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) \
+  $(BUILD)/cosim-fpga/ctx$(FPGA_CTX)/uscosim
 	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
 	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
 	@SHARED=$(SHARED) python3 scripts/bench.py
@@ -225,11 +226,9 @@ define verilate_core
 endef
 $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
-# The FPGA configuration (docs/rtl.md): every optional stage register (us_core_pkg::PipeFpga, D = 19) and one pixel
-# a clock (Lanes 1: a quad-instruction in 4 clocks), FPGA_CTX contexts; scripts/fpga.py builds the same. make
-# regress PLAN=fpga runs a suite on these harnesses.
-FPGA_CONFIG := -GPipeRegs="10'h3ff" -GLanes=1
-FPGA_CTX := 4
+# The FPGA configuration (tb/config.mk: FPGA_LANES, FPGA_CTX; every optional stage register, us_core_pkg::PipeFpga);
+# scripts/fpga.py builds the same. make regress PLAN=fpga runs a suite on these harnesses.
+FPGA_CONFIG := -GPipeRegs="10'h3ff" -GLanes=$(FPGA_LANES)
 $(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG),,$(COSIM_SRCS),uscosim)
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin

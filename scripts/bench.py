@@ -30,22 +30,22 @@ def run(argv, cwd=ROOT):
     return p.stdout + p.stderr
 
 
-def cosim_once(ctx, args):
+def cosim_once(ctx, args, harness="cosim"):
     with tempfile.TemporaryDirectory() as tmp:
         res = os.path.join(tmp, "result.json")
-        out = run([os.path.join(B, "cosim", f"ctx{ctx}", "uscosim"), *args, "--result", res])
+        out = run([os.path.join(B, harness, f"ctx{ctx}", "uscosim"), *args, "--result", res])
         try:
             with open(res) as fh:
                 r = json.load(fh)
         except (OSError, ValueError):
             sys.exit(f"bench: uscosim wrote no result:\n{out}")
     return {"retired": r["retired"], "cycles": r["cycles"], "secs": r["cpu_s"], "retired_s": r["retired_per_s"],
-            "cycles_s": r["cycles_per_s"], "ipc": r["ipc"]}
+            "cycles_s": r["cycles_per_s"], "ipc": r["ipc"], "issue_to_retire": r["issue_to_retire"]}
 
 
-def cosim(ctx, *args):
+def cosim(ctx, *args, harness="cosim"):
     """The fastest of REPEAT runs (the same work each time)."""
-    return min((cosim_once(ctx, args) for _ in range(REPEAT)), key=lambda r: r["secs"])
+    return min((cosim_once(ctx, args, harness) for _ in range(REPEAT)), key=lambda r: r["secs"])
 
 
 def model_rate():
@@ -137,15 +137,18 @@ def fmax_rows(ipc, rows):
         rows.append(("Fmax on the ECP5", f"not measured: make fpga's results are older than {newest_path}", "-",
                      None))
         return
-    core = None
+    core, proto = None, None
     for p in s["parts"]:
         where = f"{p['part']} on the ECP5 {s['device']}: Fmax"
         if not p["fits"] or not p["fmax_mhz"]:
             rows.append((where, "does not fit" if not p["fits"] else "no clock", "-", None))
         else:
             rows.append((where, f"{p['fmax_mhz']:.1f} MHz", "-", None))
-        if p["top"] == "us_core":
+        if p["part"] == "us_core_fpga":
+            proto = p
+        elif p["top"] == "us_core":
             core = p
+    prototype_rows(proto, rows)
     # us_core holds the pixel datapath, so its Fmax is at most the datapath's: with the core unplaced, that bound
     # times the IPC bounds what the core would retire per second on the FPGA.
     pixel = next((p for p in s["parts"] if p["top"] == "us_ex_pixel" and p["fmax_mhz"]), None)
@@ -158,6 +161,29 @@ def fmax_rows(ipc, rows):
     for ctx, v in sorted(ipc.items()):
         rows.append((f"us_core NUM_CTX {ctx} on the ECP5: IPC x Fmax {how}", f"{v * bound:.1f} M quad-instr/s", "-",
                      None))
+
+
+def prototype_rows(part, rows):
+    """The FPGA prototype: us_core in the FPGA configuration (build/cosim-fpga, the configuration make fpga places
+    as us_core_fpga) retires Fmax x IPC quad-instructions a second, IPC measured on its lockstep harness in
+    quad-instructions a clock (a quad-instruction takes 4 / Lanes clocks of issue, so this IPC already carries
+    the issue's Lanes / 4); beside it, lockstep simulation of the same configuration and the ratio of the two."""
+    if not part or not part["fits"] or not part["fmax_mhz"]:
+        rows.append(("FPGA prototype (us_core_fpga): Fmax x IPC", "not measured: us_core_fpga did not place", "-",
+                     None))
+        return
+    ctx = project_config.one_int("FPGA_CTX", project_config.read())
+    r = cosim(ctx, "--random-alu", "256", "--seed", "1", "--quads", "64", harness="cosim-fpga")
+    d = r["issue_to_retire"]
+    rate = part["fmax_mhz"] * 1e6 * r["ipc"]
+    rows.append((f"FPGA configuration NUM_CTX {ctx}: IPC (quad-instr/clock; depth {d})", f"{r['ipc']:.3f}", "-",
+                 None))
+    rows.append((f"FPGA prototype: Fmax {part['fmax_mhz']:.1f} MHz x IPC", f"{rate / 1e6:.2f} M quad-instr/s", "-",
+                 None))
+    rows.append((f"lockstep co-simulation of the FPGA configuration NUM_CTX {ctx}",
+                 f"{r['retired_s'] / 1e3:.0f} k retired/s", "-", None))
+    rows.append(("FPGA prototype / lockstep simulation (quad-instr/s)", f"{rate / r['retired_s']:.0f}", "100",
+                 rate / r["retired_s"] / 100))
 
 
 def regression(suite, rows):

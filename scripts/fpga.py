@@ -33,6 +33,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import project_config  # noqa: E402
 import synth  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "fpga")
@@ -41,10 +42,10 @@ DEVICE, PACKAGE, DEVICE_NAME = "85k", "CABGA756", "LFE5U-85F"
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
 FPGA_PLAN = ("PipeRegs", "10'h3ff")  # us_core_pkg::PipeFpga: every optional stage register (docs/rtl.md)
-# The FPGA configuration (the Makefile's FPGA_CONFIG and FPGA_CTX, which the lockstep harness build/cosim-fpga
-# runs; tb/py/test_fpga.py checks the two agree): that plan, one pixel a clock, four contexts
-FPGA_LANES = ("Lanes", 1)
-FPGA_CTX = ("NumCtx", 4)
+# The FPGA configuration (tb/config.mk's FPGA_LANES and FPGA_CTX, which the lockstep harness build/cosim-fpga
+# runs): that plan, FPGA_LANES pixels a clock, FPGA_CTX contexts
+FPGA_LANES = ("Lanes", project_config.one_int("FPGA_LANES"))
+FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),

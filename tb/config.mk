@@ -16,6 +16,12 @@ IPC_CTX := 4 8
 # make test's RTL coverage test: the one coverage build it makes (build/cosim-cov/ctxN, mk/rtl-coverage.mk).
 RTLCOV_TEST_CTX := 1
 
+# The FPGA configuration (docs/rtl.md): every optional stage register (us_core_pkg::PipeFpga), FPGA_LANES pixels a
+# clock, FPGA_CTX contexts. The lockstep harnesses of make regress PLAN=fpga (build/cosim-fpga), make fpga's
+# us_core_fpga and make bench's prototype rows are all this one.
+FPGA_LANES := 1
+FPGA_CTX := 4
+
 # make synth: us_core at each of these NUM_CTX (and every other module once).
 SYNTH_CTX := 1 4
 
