@@ -25,6 +25,10 @@ module us_const_rf #(
     end
   end
 
+  logic [NumReadPorts-1:0] rvalid;
+  logic                    unused_rvalid;
+  assign unused_rvalid = ^rvalid;
+
   us_vram #(
     .Depth   (256),
     .Width   (32),
@@ -39,7 +43,8 @@ module us_const_rf #(
     .waddr_i    (widx_i),
     .wdata_i    ({4{wdata_i}}),
     .raddr_i    (raddr_i),
-    .rdata_o    (rdata_o)
+    .rdata_o    (rdata_o),
+    .rvalid_o   (rvalid)  // (rdata_o is already zero where it is not set)
   );
 
 endmodule

@@ -23,6 +23,9 @@ module us_imem (
   end
 
   logic [0:0][5:0][31:0] rdata;
+  logic [0:0]            rvalid;
+  logic                  unused_rvalid;
+  assign unused_rvalid = ^rvalid;
   us_vram #(
     .Depth   (512),
     .Width   (32),
@@ -37,7 +40,8 @@ module us_imem (
     .waddr_i    (wslot_i),
     .wdata_i    ({6{wdata_i}}),
     .raddr_i    (raddr_i),
-    .rdata_o    (rdata)
+    .rdata_o    (rdata),
+    .rvalid_o   (rvalid)  // (rdata is already zero where it is not set)
   );
   assign rdata_o = rdata[0];
 

@@ -8,13 +8,16 @@
 // and the others with zero: the word then reads as it would if the array had been cleared, and one valid bit per
 // word is enough where a valid bit per lane would cost NumLanes times the flops and read multiplexers. Each lane
 // is a us_ram of its own (its own write enable), so synthesis maps a lane to block RAM columns without byte
-// enables.
+// enables. With ZeroUnwritten 0 the lanes come out as the RAMs hold them and rvalid_o says whether the word was
+// written: a user that selects among several sources anyway folds the zero into its own multiplexer (a LUT per
+// bit saved).
 module us_vram #(
   parameter int unsigned Depth    = 256,
   parameter int unsigned Width    = 32,
   parameter int unsigned NumLanes = 1,
   parameter int unsigned NumRead  = 1,
   parameter int unsigned SegWords = Depth,
+  parameter bit          ZeroUnwritten = 1'b1,  // rdata_o is zero for a word not written (else as the RAM holds it)
   localparam int unsigned AddrW   = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int unsigned NumSeg  = Depth / SegWords,
   localparam int unsigned SegW    = (NumSeg > 1) ? $clog2(NumSeg) : 1,
@@ -28,7 +31,8 @@ module us_vram #(
   input  logic [AddrW-1:0]                            waddr_i,
   input  logic [NumLanes-1:0][Width-1:0]              wdata_i,
   input  logic [NumRead-1:0][AddrW-1:0]               raddr_i,
-  output logic [NumRead-1:0][NumLanes-1:0][Width-1:0] rdata_o
+  output logic [NumRead-1:0][NumLanes-1:0][Width-1:0] rdata_o,
+  output logic [NumRead-1:0]                          rvalid_o  // the word read was written (since reset/clear)
 );
 
   logic [Depth-1:0] valid_q;
@@ -92,10 +96,11 @@ module us_vram #(
     end
   end
 
+  assign rvalid_o = rvalid_q;
   always_comb begin
     for (int r = 0; r < int'(NumRead); r++) begin
       for (int l = 0; l < int'(NumLanes); l++) begin
-        rdata_o[r][l] = rvalid_q[r] ? lane_rdata[l][r] : '0;
+        rdata_o[r][l] = (rvalid_q[r] || !ZeroUnwritten) ? lane_rdata[l][r] : '0;
       end
     end
   end

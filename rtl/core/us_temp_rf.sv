@@ -77,45 +77,49 @@ module us_temp_rf #(
   logic [2:0][3:0][WbW-1:0]  wb_alpha_rdata;
   logic [2:0][11:0][31:0]    tin_rgb_rdata;
   logic [2:0][3:0][31:0]     tin_alpha_rdata;
+  logic [2:0]                wb_rgb_rvalid, wb_alpha_rvalid, tin_rgb_rvalid, tin_alpha_rvalid;
 
   us_vram #(
-    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(3), .SegWords(128)
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_wb_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_rgb_we), .waddr_i(wb_rgb_waddr_i), .wdata_i(wb_rgb_wdata),
-    .raddr_i(rgb_raddr_i), .rdata_o(wb_rgb_rdata)
+    .raddr_i(rgb_raddr_i), .rdata_o(wb_rgb_rdata), .rvalid_o(wb_rgb_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(3), .SegWords(128)
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_wb_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_alpha_we), .waddr_i(wb_alpha_waddr_i), .wdata_i(wb_alpha_wdata),
-    .raddr_i(alpha_raddr_i), .rdata_o(wb_alpha_rdata)
+    .raddr_i(alpha_raddr_i), .rdata_o(wb_alpha_rdata), .rvalid_o(wb_alpha_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(3), .SegWords(128)
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_tin_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({12{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_rgb_wdata),
-    .raddr_i(rgb_raddr_i), .rdata_o(tin_rgb_rdata)
+    .raddr_i(rgb_raddr_i), .rdata_o(tin_rgb_rdata), .rvalid_o(tin_rgb_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(3), .SegWords(128)
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_tin_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({4{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_alpha_wdata),
-    .raddr_i(alpha_raddr_i), .rdata_o(tin_alpha_rdata)
+    .raddr_i(alpha_raddr_i), .rdata_o(tin_alpha_rdata), .rvalid_o(tin_alpha_rvalid)
   );
 
-  // A lane write-back wrote since the clear (its tag bit) is live there; otherwise the input's (zero if none)
+  // A lane write-back wrote since the clear (its word valid, its tag bit set) is live there; otherwise the input's,
+  // zero if that word was not written: one multiplexer per bit, the banks give their words ungated
   always_comb begin
     for (int p = 0; p < 4; p++) begin
       for (int s = 0; s < 3; s++) begin
         for (int c = 0; c < 3; c++) begin
-          trf_rdata_o[p][s][c] = wb_rgb_rdata[s][3 * p + c][32] ? wb_rgb_rdata[s][3 * p + c][31:0]
-                                                                 : tin_rgb_rdata[s][3 * p + c];
+          trf_rdata_o[p][s][c] = (wb_rgb_rvalid[s] && wb_rgb_rdata[s][3 * p + c][32]) ?
+                                 wb_rgb_rdata[s][3 * p + c][31:0] :
+                                 (tin_rgb_rvalid[s] ? tin_rgb_rdata[s][3 * p + c] : 32'h0);
         end
-        trf_rdata_o[p][s][3] = wb_alpha_rdata[s][p][32] ? wb_alpha_rdata[s][p][31:0] : tin_alpha_rdata[s][p];
+        trf_rdata_o[p][s][3] = (wb_alpha_rvalid[s] && wb_alpha_rdata[s][p][32]) ? wb_alpha_rdata[s][p][31:0] :
+                               (tin_alpha_rvalid[s] ? tin_alpha_rdata[s][p] : 32'h0);
       end
     end
   end
