@@ -16,8 +16,8 @@
 // in rounding: its result is an operand, an operand quieted, a signed zero or the default NaN.
 //
 // Pipelining (for the execute stage): three stages cut naturally at
-//   1. classify, magnitude compare, swap, alignment shift and sticky   | register big (or the special result in
-//                                                                     | its place), small_ext, sub, special
+//   1. classify, magnitude compare, swap, alignment shift and sticky   | register big_ext, small_ext, sub, sign,
+//                                                                     | big_exp, special/special_res
 //   2. 28-bit add/subtract, normalising shifter                         | register norm, lz, sum_zero
 //   3. rounding increment, exponent adjust and range tests, output mux.
 // The critical path of the whole unit is compare (31 bits) -> swap mux -> 5-level shifter -> 28-bit adder ->

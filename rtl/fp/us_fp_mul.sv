@@ -16,7 +16,7 @@
 // Pipelining (for the execute stage): the 24 x 24 multiplier dominates. Two stages: (1) classify and the
 // partial-product array reduced to two rows (carry-save), | (2) the final 48-bit carry-propagate add, normalise,
 // round and pack; or three with the carry-propagate add in its own stage. The special path (classify, NaN and
-// zero rules) is small: its result rides in the product's place (special, then the result).
+// zero rules) is small and rides along in a few registered bits (special, special_res).
 // The datapath is the function us_fp_pkg::fp_mul, which the execute stage also calls directly (under the ops that
 // use it, so that the Verilated model computes it only then).
 module us_fp_mul (

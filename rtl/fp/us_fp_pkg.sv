@@ -40,15 +40,11 @@ package us_fp_pkg;
   // plan): fp_add_align (classify, order the operands by magnitude, align the smaller: a 31-bit compare and a
   // 50-bit shifter), fp_add_sum (the 28-bit add or subtract and the leading-zero normalisation) and fp_add_round
   // (round to nearest even, the exponent, under- and overflow, the special result). fp_add is the three in a row.
-  // The segments pass flat vectors (Yosys 0.70 misreads a struct in a function called with a constant argument),
-  // at most 64 bits wide: a special operand's result (NaN, infinity, zero) rides in the fields the arithmetic would
-  // have used, which it leaves unused, so a segment register is 62 or 43 bits, not 94 or 75, and Verilator keeps
-  // each in one machine word.
-  localparam int unsigned AddAlignW = 1 + 32 + 1 + 28;      // AddAlignW: see fp_add_align
-  localparam int unsigned AddSumW   = 1 + 9 + 1 + 27 + 5;   // AddSumW: see fp_add_sum
+  // The segments pass flat vectors (Yosys 0.70 misreads a struct in a function called with a constant argument).
+  localparam int unsigned AddAlignW = 1 + 32 + 1 + 8 + 1 + 23 + 28;  // AddAlignW: see fp_add_align
+  localparam int unsigned AddSumW   = 1 + 32 + 1 + 8 + 1 + 27 + 5;   // AddSumW: see fp_add_sum
 
-  // {special, the larger operand (sign, exponent, fraction) or the special result, sub, the smaller significand
-  // aligned with sticky}
+  // {special, special_res, sign, big exponent, sub, big fraction, the smaller significand aligned with sticky}
   function automatic logic [AddAlignW-1:0] fp_add_align(input logic [31:0] a, input logic [31:0] b);
     logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
     logic        special;
@@ -90,18 +86,16 @@ package us_fp_pkg;
     far           = (exp_diff > 8'd25);
     small_shifted = {1'b1, lesser[22:0], 26'h0} >> exp_diff[4:0];
     small_ext     = far ? 28'h1 : {1'b0, small_shifted[49:24], |small_shifted[23:0]};
-    fp_add_align  = {special, special ? special_res : big, sub, small_ext};
+    fp_add_align  = {special, special_res, big[31], big[30:23], sub, big[22:0], small_ext};
   endfunction
 
-  // {special, sign and big exponent (or the special result's top 9 bits), sum is zero, the normalised sum (or the
-  // special result's fraction, then 4 zeros), leading zeros shifted out}
+  // {special, special_res, sign, big exponent, sum is zero, the normalised sum, leading zeros shifted out}
   function automatic logic [AddSumW-1:0] fp_add_sum(input logic [AddAlignW-1:0] al);
     logic [27:0] big_ext, small_ext, sum, n16, n8, n4, n2;
     logic [26:0] norm;
-    logic        lz16, lz8, lz4, lz2, lz1, sub, special;
-    special    = al[61];
-    sub        = al[28];
-    big_ext    = {2'b01, al[51:29], 3'b000};
+    logic        lz16, lz8, lz4, lz2, lz1, sub;
+    sub        = al[51];
+    big_ext    = {2'b01, al[50:28], 3'b000};
     small_ext  = al[27:0];
     sum        = sub ? (big_ext - small_ext) : (big_ext + small_ext);
     lz16       = (sum[27:12] == 16'h0);
@@ -114,26 +108,23 @@ package us_fp_pkg;
     n2         = lz2 ? {n4[25:0], 2'h0} : n4;
     lz1        = ~n2[27];
     norm       = lz1 ? {n2[25:0], 1'b0} : n2[26:0];
-    if (special) begin
-      fp_add_sum = {1'b1, al[60:52], 1'b0, al[51:29], 4'h0, 5'h0};
-    end else begin
-      fp_add_sum = {1'b0, al[60:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
-    end
+    fp_add_sum = {al[AddAlignW-1:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
   endfunction
 
   function automatic logic [31:0] fp_add_round(input logic [AddSumW-1:0] sm);
     logic        special, sign, sum_zero, round_up, round_carry;
+    logic [31:0] special_res;
     logic [7:0]  big_exp;
     logic [26:0] norm;
     logic [4:0]  lz;
     logic [22:0] frac;
     logic [9:0]  exp_biased;
-    {special, sign, big_exp, sum_zero, norm, lz} = sm;
+    {special, special_res, sign, big_exp, sum_zero, norm, lz} = sm;
     round_up   = norm[3] & ((|norm[2:0]) | norm[4]);
     {round_carry, frac} = {1'b0, norm[26:4]} + {23'h0, round_up};
     exp_biased = {2'b00, big_exp} + 10'd28 + {9'h0, round_carry} - {5'h0, lz};
     if (special) begin
-      fp_add_round = {sign, big_exp, norm[26:4]};
+      fp_add_round = special_res;
     end else if (sum_zero) begin
       fp_add_round = 32'h0;
     end else if (exp_biased < 10'd28) begin
@@ -153,10 +144,10 @@ package us_fp_pkg;
   // ---- fp_mul in two pipeline segments: fp_mul_prod (classify, the specials, the 24 x 24 significand product:
   // the MULT18X18D blocks and their adders) and fp_mul_round (normalise, round to nearest even, the exponent, under-
   // and overflow). fp_mul is the two in a row.
-  localparam int unsigned MulProdW = 1 + 1 + 10 + 48;
+  localparam int unsigned MulProdW = 1 + 32 + 1 + 10 + 48;
 
-  // {special, sign, the exponent fields' sum, the product (or the special result, then 16 zeros)}; zero_legacy:
-  // US_CONFIG's ZERO_TIMES_ANYTHING_EQUALS_ZERO
+  // {special, special_res, sign, the exponent fields' sum, the product}; zero_legacy: US_CONFIG's
+  // ZERO_TIMES_ANYTHING_EQUALS_ZERO
   function automatic logic [MulProdW-1:0] fp_mul_prod(input logic [31:0] a, input logic [31:0] b,
                                                       input logic zero_legacy);
     logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
@@ -187,15 +178,16 @@ package us_fp_pkg;
       special = 1'b0;
     end
     prod        = {25'h1, a[22:0]} * {25'h1, b[22:0]};
-    fp_mul_prod = {special, sign, {2'b00, a[30:23]} + {2'b00, b[30:23]}, special ? {special_res, 16'h0} : prod};
+    fp_mul_prod = {special, special_res, sign, {2'b00, a[30:23]} + {2'b00, b[30:23]}, prod};
   endfunction
 
   function automatic logic [31:0] fp_mul_round(input logic [MulProdW-1:0] mp);
     logic        special, sign, top, round_bit, sticky, round_up, round_carry;
+    logic [31:0] special_res;
     logic [9:0]  exp_fields, exp_sum;
     logic [47:0] prod;
     logic [22:0] frac_t, frac;
-    {special, sign, exp_fields, prod} = mp;
+    {special, special_res, sign, exp_fields, prod} = mp;
     top       = prod[47];
     frac_t    = top ? prod[46:24] : prod[45:23];
     round_bit = top ? prod[23] : prod[22];
@@ -204,7 +196,7 @@ package us_fp_pkg;
     {round_carry, frac} = {1'b0, frac_t} + {23'h0, round_up};
     exp_sum   = exp_fields + {9'h0, top} + {9'h0, round_carry};
     if (special) begin
-      fp_mul_round = prod[47:16];
+      fp_mul_round = special_res;
     end else if (exp_sum < 10'd128) begin
       fp_mul_round = {sign, 31'h0};
     end else if (exp_sum > 10'd381) begin
