@@ -65,16 +65,16 @@ module us_vram #(
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // Valid bits: a clear is one part-select, a write sets one bit (no Depth-wide masks to build every cycle)
+  // Valid bits: a clear is a segment's part-select, a write sets one bit (no Depth-wide masks to build every cycle)
   // ---------------------------------------------------------------------------------------------------------
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= '0;
     end else begin
-      if (clear_i && NumSeg <= 1) begin
-        valid_q <= '0;
-      end else if (clear_i) begin
-        valid_q[int'(clear_seg_i) * int'(SegWords) +: SegWords] <= '0;
+      for (int g = 0; g < int'(NumSeg); g++) begin  // constant part-selects: a computed one is a shifter
+        if (clear_i && (NumSeg <= 1 || int'(clear_seg_i) == g)) begin
+          valid_q[g * int'(SegWords) +: SegWords] <= '0;
+        end
       end
       if (word_we) begin  // after the clear: a write beside it wins
         valid_q[waddr_i] <= 1'b1;

