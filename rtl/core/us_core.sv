@@ -332,6 +332,7 @@ module us_core #(
     .rst_ni          (rst_ni),
     .clear_i         (ctx_clear),
     .clear_ctx_i     (clear_ctx_i),
+    .rd_valid_i      (if_valid),
     .rgb_raddr_i     (id_rgb_taddr),
     .alpha_raddr_i   (id_alpha_taddr),
     .wb_valid_i      (wb_valid),

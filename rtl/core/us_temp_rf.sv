@@ -29,7 +29,8 @@ module us_temp_rf #(
   // from the context state: clear a context's temporaries
   input  logic                                clear_i,
   input  logic [CtxW-1:0]                     clear_ctx_i,
-  // from ID: the read ports
+  // from ID: the read ports, and whether ID holds an instruction (the assertions' only use of it)
+  input  logic                                rd_valid_i,
   input  logic [2:0][AddrW-1:0]               rgb_raddr_i,
   input  logic [2:0][AddrW-1:0]               alpha_raddr_i,
   // from WB: the write port, in every cycle WB holds an instruction
@@ -133,5 +134,13 @@ module us_temp_rf #(
   // reads the input port itself, not tin_waddr: an assertion samples a net made from inputs before the inputs of
   // its own clock edge reach it (Verilator 5.006), so the two halves of the input write would disagree.
   `US_ASSERT(TrfInputBesideWb, tin_we_i && wb_valid_i |-> AddrW'(tin_ctx_i) != (wb_rgb_waddr_i >> 7))
+  // No word is read for an instruction in the cycle it is written: ID's context has no other instruction in flight
+  // (so none in WB) and the input port writes only a context that is not running. Synthesis may therefore take
+  // either word on such a collision (make fpga marks these RAMs no_rw_check: a block RAM's ports then need no
+  // read-first emulation in LUTs and flip-flops).
+  logic unused_rd_valid;
+  assign unused_rd_valid = rd_valid_i;  // (read by the assertions only; none under SYNTHESIS)
+  `US_ASSERT(TrfReadBesideWb, rd_valid_i && wb_valid_i |-> (rgb_raddr_i[0] >> 7) != (wb_rgb_waddr_i >> 7))
+  `US_ASSERT(TrfReadBesideInput, rd_valid_i && tin_we_i |-> (rgb_raddr_i[0] >> 7) != AddrW'(tin_ctx_i))
 
 endmodule
