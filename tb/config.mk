@@ -20,7 +20,7 @@ RTLCOV_TEST_CTX := 1
 # clock, FPGA_CTX contexts. The lockstep harnesses of make regress PLAN=fpga (build/cosim-fpga), make fpga's
 # us_core_fpga and make bench's prototype rows are all this one.
 FPGA_LANES := 1
-FPGA_CTX := 4
+FPGA_CTX := 2
 
 # make synth: us_core at each of these NUM_CTX (and every other module once).
 SYNTH_CTX := 1 4
