@@ -153,12 +153,14 @@ bool ctx_plan(Bench &b, int skew)
 }
 
 // The temporaries' two write ports: write-back writes a random context in random cycles while the harness's input
-// writes come one a cycle into another context (the harness writes only a context that is not running); `clash`
-// once sends one into write-back's context.
-bool trf_inputs(Bench &b, bool clash)
+// writes come one a cycle into another context (the harness writes only a context that is not running), and ID
+// reads the third; `clash` once sends an input write into write-back's context, `read` (1: write-back's, 2: the
+// input's) once has ID read the context being written.
+bool trf_inputs(Bench &b, bool clash, int read = 0)
 {
     for (unsigned k = 0; k < 500; k++) {
         const bool clash_now = clash && k == 300;
+        const bool read_now = read && k == 300;
         unsigned wb_ctx = b.rand(kNumCtx);
         b.top->trf_wb_valid_i = clash_now || b.rand(3) != 0;
         b.top->trf_wb_we_i = b.top->trf_wb_valid_i && b.rand(2);
@@ -167,6 +169,16 @@ bool trf_inputs(Bench &b, bool clash)
         b.top->trf_tin_ctx_i = clash_now ? wb_ctx : (wb_ctx + 1 + b.rand(kNumCtx - 1)) % kNumCtx;
         b.top->trf_tin_addr_i = k & 127u;
         b.top->trf_tin_data_i = 0x3F800000u + k;
+        const unsigned tin_ctx = b.top->trf_tin_ctx_i;
+        unsigned rd_ctx = 0;
+        while (rd_ctx == wb_ctx || rd_ctx == tin_ctx)  // the third context (kNumCtx is 3)
+            rd_ctx++;
+        b.top->trf_rd_valid_i = read_now || b.rand(2);
+        b.top->trf_rd_ctx_i = read_now ? (read == 1 ? wb_ctx : tin_ctx) : rd_ctx;
+        if (read_now) {
+            b.top->trf_wb_valid_i = read == 1;
+            b.top->trf_tin_we_i = read == 2;
+        }
         if (!b.tick())
             return false;
     }
@@ -192,7 +204,7 @@ int main(int argc, char **argv)
 {
     static const char *const names[] = {"if-round-robin", "ctx-ok",        "ctx-loop-sp",   "ctx-addr-sp",
                                         "ctx-id-range",   "ctx-wb-range",  "ctx-plan-ok",   "ctx-plan-early",
-                                        "ctx-plan-late",  "trf-ok",        "trf-clash",     "retire-ok",
+                                        "ctx-plan-late",  "trf-ok",        "trf-clash",     "trf-read-wb",   "trf-read-in",   "retire-ok",
                                         "retire-range"};
     const char *s = argc > 1 ? argv[1] : "";
     bool known = false;
@@ -217,6 +229,8 @@ int main(int argc, char **argv)
               : !strcmp(s, "ctx-plan-late")  ? ctx_plan(b, 1)           // and one a stage late
               : !strcmp(s, "trf-ok")       ? trf_inputs(b, false)
               : !strcmp(s, "trf-clash")    ? trf_inputs(b, true)        // an input write into write-back's context
+              : !strcmp(s, "trf-read-wb")  ? trf_inputs(b, false, 1)    // ID reads the context write-back writes
+              : !strcmp(s, "trf-read-in")  ? trf_inputs(b, false, 2)    // ID reads the context the input writes
               : !strcmp(s, "retire-ok")    ? retire(b, 2)
                                            : retire(b, 3);              // context 3 of NumCtx 3 retired
     b.top->final();

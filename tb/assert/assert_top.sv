@@ -42,6 +42,8 @@ module assert_top
   input  logic [CtxW-1:0]                        trf_tin_ctx_i,
   input  logic [6:0]                             trf_tin_addr_i,
   input  logic [31:0]                            trf_tin_data_i,
+  input  logic                                   trf_rd_valid_i,   // ID holds an instruction of context trf_rd_ctx_i
+  input  logic [CtxW-1:0]                        trf_rd_ctx_i,
 
   // us_retire: the instruction in WB
   input  logic                                   ret_wb_valid_i,
@@ -167,8 +169,9 @@ module assert_top
     .rst_ni          (rst_ni),
     .clear_i         (1'b0),
     .clear_ctx_i     ('0),
-    .rgb_raddr_i     ('0),
-    .alpha_raddr_i   ('0),
+    .rd_valid_i      (trf_rd_valid_i),
+    .rgb_raddr_i     ({3{trf_rd_ctx_i, 7'd5}}),
+    .alpha_raddr_i   ({3{trf_rd_ctx_i, 7'd5}}),
     .wb_valid_i      (trf_wb_valid_i),
     .wb_we_i         ({15'h0, trf_wb_we_i}),
     .wb_rgb_waddr_i  ({trf_wb_ctx_i, 7'd0}),

@@ -38,6 +38,8 @@ SCENARIOS = [
     ("ctx-plan-late", "CtxWbOnPlan"),       # and one a stage after it
     ("trf-ok", None),
     ("trf-clash", "TrfInputBesideWb"),        # an input write into the context write-back writes
+    ("trf-read-wb", "TrfReadBesideWb"),       # ID reading the context write-back writes (two in flight)
+    ("trf-read-in", "TrfReadBesideInput"),    # ID reading the context the input port writes (a running one)
     ("retire-ok", None),
     ("retire-range", "RetireCtxInRange"),     # context 3 of NumCtx 3 at retire
 ]
