@@ -47,7 +47,7 @@ SCENARIOS = [
 # Planted one-line bugs, one build each group: (name, what, file, text, replacement, scenario, assertion)
 PLANTS = [
     [("pick-busy", "IF picks a context that has an instruction in flight", "rtl/core/us_if_stage.sv",
-      "assign ready = ctx_running_i & ~ctx_busy_i;", "assign ready = ctx_running_i;", "if-round-robin",
+      "ctx_running_i & ~ctx_busy_i : '0;", "ctx_running_i : '0;", "if-round-robin",
       "IfPickReady"),
      ("loop-sp-plus-one", "ID's loop-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
       "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;", "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i + LoopSpW'(1);", "ctx-ok",
