@@ -164,27 +164,40 @@ module us_ex_stage #(
   // PreAlign, PreSum: the pre-subtract's adder
   // ---------------------------------------------------------------------------------------------------------
   // Which channels of srcp a select reads, and the pre-subtract op (us_operand_ctl's decode; its other outputs,
-  // EX1's, are left to the instance there)
+  // EX1's, are left to the instance there). Without the plan's PreSum and EX1 registers, PreAlign is EX1's own
+  // stage and its decoder (u_operand_ctl, below) gives these; with them, a decoder of its own here.
   logic [3:0][1:0]   pre_pop;
   logic [3:0]        pre_use;
   logic [12:0][3:0]  pre_unused_idx;
   logic [12:0]       pre_unused_alt;
   logic [12:0][31:0] pre_unused_and, pre_unused_or, pre_unused_xor;
-  us_operand_ctl u_pre_ctl (
-    .rgb_addr_i  (s_ctrl.words[1]),
-    .alpha_addr_i(s_ctrl.words[2]),
-    .rgb_inst_i  (s_ctrl.words[3]),
-    .alpha_inst_i(s_ctrl.words[4]),
-    .rgba_inst_i (s_ctrl.words[5]),
-    .tex_i       (s_ctrl.kind == us_core_pkg::KindTex),
-    .pop_o       (pre_pop),
-    .srcp_use_o  (pre_use),
-    .idx_o       (pre_unused_idx),
-    .alt_o       (pre_unused_alt),
-    .and_o       (pre_unused_and),
-    .or_o        (pre_unused_or),
-    .xor_o       (pre_unused_xor)
-  );
+  logic [3:0][1:0]   opc_pop;
+  logic [3:0]        opc_srcp_use;
+  if (KEx1 == 0) begin : g_pre_ctl_shared
+    assign pre_pop        = opc_pop;
+    assign pre_use        = opc_srcp_use;
+    assign pre_unused_idx = '0;
+    assign pre_unused_alt = '0;
+    assign pre_unused_and = '0;
+    assign pre_unused_or  = '0;
+    assign pre_unused_xor = '0;
+  end else begin : g_pre_ctl
+    us_operand_ctl u_pre_ctl (
+      .rgb_addr_i  (s_ctrl.words[1]),
+      .alpha_addr_i(s_ctrl.words[2]),
+      .rgb_inst_i  (s_ctrl.words[3]),
+      .alpha_inst_i(s_ctrl.words[4]),
+      .rgba_inst_i (s_ctrl.words[5]),
+      .tex_i       (s_ctrl.kind == us_core_pkg::KindTex),
+      .pop_o       (pre_pop),
+      .srcp_use_o  (pre_use),
+      .idx_o       (pre_unused_idx),
+      .alt_o       (pre_unused_alt),
+      .and_o       (pre_unused_and),
+      .or_o        (pre_unused_or),
+      .xor_o       (pre_unused_xor)
+    );
+  end
 
   // A channel's adder (and NEG2's doubling) runs only when a select reads that channel of srcp; 0 otherwise.
   logic [Lanes-1:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
@@ -302,8 +315,6 @@ module us_ex_stage #(
   end
 
   // The selects, swizzles and modifiers, decoded once for the four pixels
-  logic [3:0][1:0]   opc_pop;
-  logic [3:0]        opc_srcp_use;
   logic [12:0][3:0]  opc_idx;
   logic [12:0]       opc_alt;
   logic [12:0][31:0] opc_and, opc_or, opc_xor;
