@@ -65,13 +65,11 @@ package us_core_pkg;
   function automatic int unsigned issue_to_retire(input logic [9:0] regs);
     issue_to_retire = 9 + opt_regs(regs, 0, 9);
   endfunction
-  // Lanes, us_core's parameter: the pixels EX and TA take a clock (4, 2 or 1). A quad-instruction passes them in
+  // Lanes, us_core's parameter (no item here: each module writes Beats = 4 / Lanes itself, a constant expression
+  // every tool reads alike): the pixels EX and TA take a clock (4, 2 or 1). A quad-instruction passes them in
   // Beats = 4 / Lanes beats, one a clock and Lanes pixels each (OF hands them over, the end of TA gathers them for
   // WB), so IF issues at most once every Beats clocks, its record comes Beats - 1 clocks later than the plan's D
   // says, and the steady IPC is min(1 / Beats, NumCtx / (D + Beats - 1)) quad-instructions a clock.
-  function automatic int unsigned beats(input int unsigned lanes);
-    beats = 4 / lanes;
-  endfunction
   // The transcendental unit's latency: from MulProd to DotRound (the fixed registers before Window and DotAlign)
   function automatic int unsigned trans_latency(input logic [9:0] regs);
     trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound);

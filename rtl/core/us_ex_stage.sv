@@ -16,7 +16,7 @@
 // read pixels 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
-  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg::beats)
+  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   localparam int unsigned Beats   = 4 / Lanes
 ) (
   input  logic                                clk_i,

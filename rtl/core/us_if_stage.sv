@@ -4,13 +4,13 @@
 //
 // A context is ready while it runs and has no instruction in flight; IF issues in every cycle one is (a quad's
 // input temporaries have a write port of their own, us_temp_rf). So a ready context waits at most NumCtx - 1
-// cycles. With Lanes below 4 (us_core_pkg::beats) a quad-instruction takes Beats clocks of EX and TA, and IF
+// cycles. With Lanes below 4 (us_core_pkg, Lanes) a quad-instruction takes Beats clocks of EX and TA, and IF
 // holds Beats - 1 clocks after each issue: a ready context waits at most NumCtx x Beats - 1 cycles.
 `include "us_assert.svh"
 
 module us_if_stage #(
   parameter int unsigned NumCtx = 1,
-  parameter int unsigned Beats  = 1,  // clocks a quad-instruction takes in EX and TA (us_core_pkg::beats)
+  parameter int unsigned Beats  = 1,  // clocks a quad-instruction takes in EX and TA (us_core_pkg, Lanes)
   localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                          clk_i,

@@ -15,7 +15,7 @@
 // us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat.
 module us_ta_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
-  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg::beats)
+  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   localparam int unsigned Beats   = 4 / Lanes
 ) (
   input  logic                                 clk_i,
