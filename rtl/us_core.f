@@ -54,6 +54,7 @@ rtl/core/us_tex_mem.sv
 rtl/core/us_ctx_state.sv
 rtl/core/us_if_stage.sv
 rtl/core/us_id_stage.sv
+rtl/core/us_pre_ctl.sv
 rtl/core/us_of_stage.sv
 rtl/core/us_ex_stage.sv
 rtl/core/us_ta_stage.sv

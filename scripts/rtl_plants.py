@@ -31,7 +31,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "rtl-plants")
 FC, IF_STAGE, OMOD = "rtl/us_fc.sv", "rtl/core/us_if_stage.sv", "rtl/fp/us_fp_omod.sv"
-EX, TA = "rtl/core/us_ex_stage.sv", "rtl/core/us_ta_stage.sv"
+OF, TA = "rtl/core/us_of_stage.sv", "rtl/core/us_ta_stage.sv"
 ID, WB, TRANS, LOAD = "rtl/core/us_id_stage.sv", "rtl/core/us_wb_stage.sv", "rtl/fp/us_fp_trans_reduce.sv", \
     "rtl/us_load_port.sv"
 # every covered member's want, running or not (vote()'s want without its running gate)
@@ -53,8 +53,8 @@ PLANTS = [
     ("texel-early", "TA gathers a beat's texel from the read register a clock early (FPGA configuration)", TA,
      "if (tx_valid_q && int'(tx_beat_q) == b) begin", "if (ad_valid_q && int'(ad_beat_q) == b) begin", (4,),
      "fpga-smoke"),
-    ("mdh-neighbour", "a beat after the first reads pixel 2's first source as pixel 1's (FPGA configuration)", EX,
-     ": {sb_src_q[2][0], sb_src_q[1][0], sb_src_q[0][0]};", ": {sb_src_q[2][0], sb_src_q[2][0], sb_src_q[0][0]};",
+    ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
+     "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
     ("incr-nonvoters", "INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)",
      FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),

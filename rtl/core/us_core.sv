@@ -350,12 +350,18 @@ module us_core #(
   // ===================================================================================================
   // OF
   // ===================================================================================================
-  logic                                of_valid;
-  us_core_pkg::us_ctrl_t               of_ctrl;
-  us_types_pkg::fp32_t [3:0][2:0][3:0] of_src;
-  us_types_pkg::fp32_t [3:0][3:0]      of_coord;
+  logic                                      of_valid;
+  us_core_pkg::us_ctrl_t                     of_ctrl;
+  logic [1:0]                                of_beat;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] of_src;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord;
+  us_types_pkg::fp32_t [2:0][3:0]            of_nb;
+  logic [3:0][1:0]                           of_pre_pop;
+  logic [3:0]                                of_pre_use;
 
-  us_of_stage u_of_stage (
+  us_of_stage #(
+    .Lanes(Lanes)
+  ) u_of_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .id_valid_i     (id_valid),
@@ -368,8 +374,12 @@ module us_core #(
     .trf_rdata_i    (trf_rdata),
     .of_valid_o     (of_valid),
     .of_ctrl_o      (of_ctrl),
+    .of_beat_o      (of_beat),
     .of_src_o       (of_src),
-    .of_coord_o     (of_coord)
+    .of_coord_o     (of_coord),
+    .of_nb_o        (of_nb),
+    .of_pre_pop_o   (of_pre_pop),
+    .of_pre_use_o   (of_pre_use)
   );
 
   // ===================================================================================================
@@ -392,8 +402,12 @@ module us_core #(
     .lp_config_i     (lp_config),
     .of_valid_i      (of_valid),
     .of_ctrl_i       (of_ctrl),
+    .of_beat_i       (of_beat),
     .of_src_i        (of_src),
     .of_coord_i      (of_coord),
+    .of_nb_i         (of_nb),
+    .of_pre_pop_i    (of_pre_pop),
+    .of_pre_use_i    (of_pre_use),
     .ex_valid_o      (ex_valid),
     .ex_ctrl_o       (ex_ctrl),
     .ex_beat_o       (ex_beat),

@@ -11,24 +11,26 @@
 // The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
 //
 // With Lanes below 4, OF's quad enters in Beats = 4 / Lanes beats on consecutive clocks, Lanes pixels each (beat b
-// the pixels b x Lanes ..), the first straight from OF and the others from a register of the quad's sources; IF
-// issues at most once every Beats clocks, so the register is free again when OF's next quad comes. MDH and MDV
-// read pixels 0, 1 and 2's first source, which travel beside every beat.
+// the pixels b x Lanes ..), each from OF's output register (us_of_stage makes the beats). MDH and MDV read pixels
+// 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
-  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
-  localparam int unsigned Beats   = 4 / Lanes
+  parameter int unsigned Lanes    = 4                      // the pixels a clock (us_core_pkg, Lanes)
 ) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
 
   // from the load port: US_CONFIG (ZERO_TIMES_ANYTHING_EQUALS_ZERO)
   input  us_isa_pkg::us_config_t              lp_config_i,
-  // from OF (its output register is the OF->PreAlign register: these are PreAlign's instruction and sources)
-  input  logic                                of_valid_i,
-  input  us_core_pkg::us_ctrl_t               of_ctrl_i,
-  input  us_types_pkg::fp32_t [3:0][2:0][3:0] of_src_i,     // pixel, source, channel
-  input  us_types_pkg::fp32_t [3:0][3:0]      of_coord_i,   // pixel, TEX coordinate s t r q
+  // from OF (its output register is the OF->PreAlign register: these are PreAlign's instruction and sources, a beat)
+  input  logic                                      of_valid_i,
+  input  us_core_pkg::us_ctrl_t                     of_ctrl_i,
+  input  logic [1:0]                                of_beat_i,
+  input  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] of_src_i,     // pixel of the beat, source, channel
+  input  us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord_i,   // pixel of the beat, TEX coordinate s t r q
+  input  us_types_pkg::fp32_t [2:0][3:0]            of_nb_i,      // pixels 0 1 2: the first source
+  input  logic [3:0][1:0]                           of_pre_pop_i, // channel: the pre-subtract op (us_pre_ctl)
+  input  logic [3:0]                                of_pre_use_i, // channel: a select reads srcp there
 
   // to TA (registered): the instruction after DotRound and its raw results (before OMOD and clamp), a beat's
   output logic                                      ex_valid_o,
@@ -44,80 +46,19 @@ module us_ex_stage #(
   localparam int unsigned AlignW = us_fp_pkg::AddAlignW;
   localparam int unsigned SumW   = us_fp_pkg::AddSumW;
 
-  // ---------------------------------------------------------------------------------------------------------
-  // The beats: s_* is PreAlign's beat (Lanes pixels of OF's quad), s_nb pixels 0 1 2's first source
-  // ---------------------------------------------------------------------------------------------------------
+  // PreAlign's beat: OF's output register
   logic                                      s_valid;
   us_core_pkg::us_ctrl_t                     s_ctrl;
   logic [1:0]                                s_beat;
   us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] s_src;
   us_types_pkg::fp32_t [Lanes-1:0][3:0]      s_coord;
   us_types_pkg::fp32_t [2:0][3:0]            s_nb;
-  logic                                sb_busy_q;  // beats 1 .. Beats - 1 of the registered quad to come
-  logic [1:0]                          sb_beat_q;  // (Yosys: no variables inside generate blocks)
-  us_core_pkg::us_ctrl_t               sb_ctrl_q;
-  us_types_pkg::fp32_t [3:0][2:0][3:0] sb_src_q;
-  us_types_pkg::fp32_t [3:0][3:0]      sb_coord_q;
-  logic                                unused_sb;
-  if (Beats == 1) begin : g_one_beat
-    assign sb_busy_q  = 1'b0;  // (no register: one beat is OF's quad itself)
-    assign sb_beat_q  = '0;
-    assign sb_ctrl_q  = of_ctrl_i;
-    assign sb_src_q   = of_src_i;
-    assign sb_coord_q = of_coord_i;
-    assign unused_sb  = ^{sb_busy_q, sb_beat_q, sb_ctrl_q, sb_src_q, sb_coord_q};
-    assign s_valid = of_valid_i;
-    assign s_ctrl  = of_ctrl_i;
-    assign s_beat  = 2'd0;
-    assign s_src   = of_src_i;
-    assign s_coord = of_coord_i;
-    assign s_nb    = {of_src_i[2][0], of_src_i[1][0], of_src_i[0][0]};
-  end else begin : g_beats
-    assign unused_sb = 1'b0;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        sb_busy_q <= 1'b0;
-        sb_beat_q <= '0;
-      end else if (of_valid_i) begin
-        sb_busy_q <= 1'b1;
-        sb_beat_q <= 2'd1;
-      end else if (sb_busy_q) begin
-        sb_busy_q <= int'(sb_beat_q) != int'(Beats) - 1;
-        sb_beat_q <= sb_beat_q + 2'd1;
-      end
-    end
-    always_ff @(posedge clk_i) begin
-      if (of_valid_i) begin
-        sb_ctrl_q  <= of_ctrl_i;
-        sb_src_q   <= of_src_i;
-        sb_coord_q <= of_coord_i;
-      end
-    end
-    assign s_valid = of_valid_i || sb_busy_q;
-    assign s_ctrl  = of_valid_i ? of_ctrl_i : sb_ctrl_q;
-    assign s_beat  = of_valid_i ? 2'd0 : sb_beat_q;
-    assign s_nb    = of_valid_i ? {of_src_i[2][0], of_src_i[1][0], of_src_i[0][0]}
-                                : {sb_src_q[2][0], sb_src_q[1][0], sb_src_q[0][0]};
-    always_comb begin
-      s_src   = '0;
-      s_coord = '0;
-      for (int l = 0; l < int'(Lanes); l++) begin
-        if (of_valid_i) begin
-          s_src[l]   = of_src_i[l];
-          s_coord[l] = of_coord_i[l];
-        end else begin
-          for (int b = 1; b < int'(Beats); b++) begin  // (a loop: a variable index would be a multiplier)
-            if (int'(sb_beat_q) == b) begin
-              s_src[l]   = sb_src_q[b * int'(Lanes) + l];
-              s_coord[l] = sb_coord_q[b * int'(Lanes) + l];
-            end
-          end
-        end
-      end
-    end
-    // OF's next quad comes after the last beat of the one before (IF's hold), never into the middle of it: the
-    // harness's schedule check holds IF to that from the ports (IssueEvery; make rtl-plants, hold-short).
-  end
+  assign s_valid = of_valid_i;
+  assign s_ctrl  = of_ctrl_i;
+  assign s_beat  = of_beat_i;
+  assign s_src   = of_src_i;
+  assign s_coord = of_coord_i;
+  assign s_nb    = of_nb_i;
 
   // ---------------------------------------------------------------------------------------------------------
   // The control and the coordinates through the stages after PreAlign (whose are OF's registered outputs):
@@ -163,41 +104,12 @@ module us_ex_stage #(
   // ---------------------------------------------------------------------------------------------------------
   // PreAlign, PreSum: the pre-subtract's adder
   // ---------------------------------------------------------------------------------------------------------
-  // Which channels of srcp a select reads, and the pre-subtract op (us_operand_ctl's decode; its other outputs,
-  // EX1's, are left to the instance there). Without the plan's PreSum and EX1 registers, PreAlign is EX1's own
-  // stage and its decoder (u_operand_ctl, below) gives these; with them, a decoder of its own here.
-  logic [3:0][1:0]   pre_pop;
-  logic [3:0]        pre_use;
-  logic [12:0][3:0]  pre_unused_idx;
-  logic [12:0]       pre_unused_alt;
-  logic [12:0][31:0] pre_unused_and, pre_unused_or, pre_unused_xor;
-  logic [3:0][1:0]   opc_pop;
-  logic [3:0]        opc_srcp_use;
-  if (KEx1 == 0) begin : g_pre_ctl_shared
-    assign pre_pop        = opc_pop;
-    assign pre_use        = opc_srcp_use;
-    assign pre_unused_idx = '0;
-    assign pre_unused_alt = '0;
-    assign pre_unused_and = '0;
-    assign pre_unused_or  = '0;
-    assign pre_unused_xor = '0;
-  end else begin : g_pre_ctl
-    us_operand_ctl u_pre_ctl (
-      .rgb_addr_i  (s_ctrl.words[1]),
-      .alpha_addr_i(s_ctrl.words[2]),
-      .rgb_inst_i  (s_ctrl.words[3]),
-      .alpha_inst_i(s_ctrl.words[4]),
-      .rgba_inst_i (s_ctrl.words[5]),
-      .tex_i       (s_ctrl.kind == us_core_pkg::KindTex),
-      .pop_o       (pre_pop),
-      .srcp_use_o  (pre_use),
-      .idx_o       (pre_unused_idx),
-      .alt_o       (pre_unused_alt),
-      .and_o       (pre_unused_and),
-      .or_o        (pre_unused_or),
-      .xor_o       (pre_unused_xor)
-    );
-  end
+  // Which channels of srcp a select reads, and the pre-subtract op: OF decodes them (us_pre_ctl) and holds them
+  // for every beat.
+  logic [3:0][1:0] pre_pop;
+  logic [3:0]      pre_use;
+  assign pre_pop = of_pre_pop_i;
+  assign pre_use = of_pre_use_i;
 
   // A channel's adder (and NEG2's doubling) runs only when a select reads that channel of srcp; 0 otherwise.
   logic [Lanes-1:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
@@ -319,14 +231,10 @@ module us_ex_stage #(
   logic [12:0]       opc_alt;
   logic [12:0][31:0] opc_and, opc_or, opc_xor;
   us_operand_ctl u_operand_ctl (
-    .rgb_addr_i  (ex1_ctrl.words[1]),
-    .alpha_addr_i(ex1_ctrl.words[2]),
     .rgb_inst_i  (ex1_ctrl.words[3]),
     .alpha_inst_i(ex1_ctrl.words[4]),
     .rgba_inst_i (ex1_ctrl.words[5]),
     .tex_i       (ex1_tex),
-    .pop_o       (opc_pop),
-    .srcp_use_o  (opc_srcp_use),
     .idx_o       (opc_idx),
     .alt_o       (opc_alt),
     .and_o       (opc_and),
@@ -421,8 +329,6 @@ module us_ex_stage #(
 
   // Instruction fields EX does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl, ex1_ctrl, opc_pop,
-                           opc_srcp_use, pre_unused_idx, pre_unused_alt, pre_unused_and, pre_unused_or,
-                           pre_unused_xor};
+  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl, ex1_ctrl};
 
 endmodule

@@ -1,27 +1,41 @@
 // us_of_stage: OF, operand fetch (docs/rtl.md). The temporaries' and constants' reads that ID addressed land
 // here, in the RAMs' read registers (us_temp_rf, us_const_rf); OF makes each pixel's source values from them and
 // ID's choice per source channel (temporary, constant, inline constant, or 0) and the TEX coordinates through
-// the source swizzle, and registers them with the control for EX1.
-module us_of_stage (
-  input  logic                                clk_i,
-  input  logic                                rst_ni,
+// the source swizzle, decodes the pre-subtract (us_pre_ctl), and registers them with the control for PreAlign.
+//
+// With Lanes below 4, OF's output register is EX's beat register: the quad goes to PreAlign in Beats = 4 / Lanes
+// beats on consecutive clocks, Lanes pixels each (beat b the pixels b x Lanes ..), the first loaded from the
+// sources OF makes and the others shifted in from a register that holds the rest of the quad. The control, the
+// pre-subtract's decode and pixels 0, 1 and 2's first source (MDH and MDV read them) stay for every beat. IF
+// issues at most once every Beats clocks (its hold), so a quad never arrives while the one before is in beats.
+// PreAlign thus reads registers only, with no beat multiplexer in its path.
+module us_of_stage #(
+  parameter int unsigned Lanes  = 4,  // the pixels a clock in EX (us_core_pkg, Lanes)
+  localparam int unsigned Beats = 4 / Lanes
+) (
+  input  logic                                      clk_i,
+  input  logic                                      rst_ni,
 
   // from ID (registered): the instruction, what its sources read, and the constants' read register
-  input  logic                                id_valid_i,
-  input  us_core_pkg::us_ctrl_t               id_ctrl_i,
-  input  logic [2:0][3:0]                     id_src_temp_i,    // source, channel
-  input  logic [2:0][3:0]                     id_src_const_i,   // source, channel
-  input  us_types_pkg::fp32_t [2:0][3:0]      id_src_inline_i,  // source, channel
-  input  logic [3:0][1:0]                     id_tex_swz_i,     // TEX coordinate s t r q: source channel
-  input  us_types_pkg::fp32_t [5:0][3:0]      id_const_i,       // rgb sources 0..2, alpha sources 0..2
+  input  logic                                      id_valid_i,
+  input  us_core_pkg::us_ctrl_t                     id_ctrl_i,
+  input  logic [2:0][3:0]                           id_src_temp_i,    // source, channel
+  input  logic [2:0][3:0]                           id_src_const_i,   // source, channel
+  input  us_types_pkg::fp32_t [2:0][3:0]            id_src_inline_i,  // source, channel
+  input  logic [3:0][1:0]                           id_tex_swz_i,     // TEX coordinate s t r q: source channel
+  input  us_types_pkg::fp32_t [5:0][3:0]            id_const_i,       // rgb sources 0..2, alpha sources 0..2
   // from the temporaries: their read register
-  input  us_types_pkg::fp32_t [3:0][2:0][3:0] trf_rdata_i,      // pixel, source, channel
+  input  us_types_pkg::fp32_t [3:0][2:0][3:0]       trf_rdata_i,      // pixel, source, channel
 
-  // to EX1 (registered)
-  output logic                                of_valid_o,
-  output us_core_pkg::us_ctrl_t               of_ctrl_o,
-  output us_types_pkg::fp32_t [3:0][2:0][3:0] of_src_o,         // pixel, source, channel
-  output us_types_pkg::fp32_t [3:0][3:0]      of_coord_o        // pixel, TEX coordinate s t r q
+  // to PreAlign (registered): a beat of the quad
+  output logic                                      of_valid_o,
+  output us_core_pkg::us_ctrl_t                     of_ctrl_o,
+  output logic [1:0]                                of_beat_o,
+  output us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] of_src_o,         // pixel of the beat, source, channel
+  output us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord_o,       // pixel of the beat, TEX coordinate s t r q
+  output us_types_pkg::fp32_t [2:0][3:0]            of_nb_o,          // pixels 0 1 2: the first source
+  output logic [3:0][1:0]                           of_pre_pop_o,     // channel: the pre-subtract op
+  output logic [3:0]                                of_pre_use_o      // channel: a select reads srcp there
 );
 
   // What a source channel reads besides the temporary, the same for the four pixels: then
@@ -47,18 +61,81 @@ module us_of_stage (
     end
   end
 
+  logic [3:0][1:0] pre_pop;
+  logic [3:0]      pre_use;
+  us_pre_ctl u_pre_ctl (
+    .rgb_addr_i  (id_ctrl_i.words[1]),
+    .alpha_addr_i(id_ctrl_i.words[2]),
+    .rgb_inst_i  (id_ctrl_i.words[3]),
+    .alpha_inst_i(id_ctrl_i.words[4]),
+    .rgba_inst_i (id_ctrl_i.words[5]),
+    .pop_o       (pre_pop),
+    .use_o       (pre_use)
+  );
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The output register: a whole quad (Lanes 4), or its first beat and the rest held for the beats after
+  // ---------------------------------------------------------------------------------------------------------
+  logic       busy_q;  // beats 1 .. Beats - 1 of the quad to come
+  logic [1:0] beat_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       of_valid_o <= 1'b0;
+      busy_q     <= 1'b0;
+      beat_q     <= '0;
+    end else if (id_valid_i) begin
+      of_valid_o <= 1'b1;
+      busy_q     <= Beats > 1;
+      beat_q     <= '0;
     end else begin
-      of_valid_o <= id_valid_i;
+      of_valid_o <= busy_q;
+      busy_q     <= busy_q && int'(beat_q) + 2 < int'(Beats);
+      beat_q     <= busy_q ? beat_q + 2'd1 : beat_q;
+    end
+  end
+  assign of_beat_o = beat_q;
+
+  always_ff @(posedge clk_i) begin
+    if (id_valid_i) begin  // held for every beat
+      of_ctrl_o    <= id_ctrl_i;
+      of_pre_pop_o <= pre_pop;
+      of_pre_use_o <= pre_use;
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    of_ctrl_o  <= id_ctrl_i;
-    of_src_o   <= of_src;
-    of_coord_o <= of_coord;
+  // The rest of the quad, shifted down a beat at each clock: rest_*[k] is pixel k of what is not yet out.
+  us_types_pkg::fp32_t [3:0][2:0][3:0] rest_src_q;  // (Yosys: no variables inside generate blocks)
+  us_types_pkg::fp32_t [3:0][3:0]      rest_coord_q;
+  logic                                unused_rest;
+  if (Beats == 1) begin : g_one_beat
+    assign rest_src_q   = '0;
+    assign rest_coord_q = '0;
+    assign unused_rest  = ^{rest_src_q, rest_coord_q};
+    always_ff @(posedge clk_i) begin
+      of_src_o   <= of_src;
+      of_coord_o <= of_coord;
+    end
+    assign of_nb_o = {of_src_o[2][0], of_src_o[1][0], of_src_o[0][0]};
+  end else begin : g_beats
+    assign unused_rest = 1'b0;
+    always_ff @(posedge clk_i) begin
+      if (id_valid_i) begin
+        of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};
+      end
+      for (int k = 0; k < 4; k++) begin
+        if (id_valid_i) begin
+          rest_src_q[k]   <= (k + int'(Lanes) < 4) ? of_src[(k + int'(Lanes)) % 4] : '0;
+          rest_coord_q[k] <= (k + int'(Lanes) < 4) ? of_coord[(k + int'(Lanes)) % 4] : '0;
+        end else begin
+          rest_src_q[k]   <= (k + int'(Lanes) < 4) ? rest_src_q[(k + int'(Lanes)) % 4] : '0;
+          rest_coord_q[k] <= (k + int'(Lanes) < 4) ? rest_coord_q[(k + int'(Lanes)) % 4] : '0;
+        end
+      end
+      for (int l = 0; l < int'(Lanes); l++) begin
+        of_src_o[l]   <= id_valid_i ? of_src[l] : rest_src_q[l];
+        of_coord_o[l] <= id_valid_i ? of_coord[l] : rest_coord_q[l];
+      end
+    end
   end
 
 endmodule

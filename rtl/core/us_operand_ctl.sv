@@ -8,14 +8,10 @@
 // and NAB (-|x|) are xor_o, and_o and or_o on the sign bit. The four pixels share this decode instead of each
 // running the case statements of the selects on its own.
 module us_operand_ctl (
-  input  logic [31:0]       rgb_addr_i,   // instruction dwords 1 .. 5
-  input  logic [31:0]       alpha_addr_i,
-  input  logic [31:0]       rgb_inst_i,
+  input  logic [31:0]       rgb_inst_i,   // instruction dwords 3 .. 5
   input  logic [31:0]       alpha_inst_i,
   input  logic [31:0]       rgba_inst_i,
   input  logic              tex_i,
-  output logic [3:0][1:0]   pop_o,        // channel: the pre-subtract op (rgb channels: the rgb one, a: alpha's)
-  output logic [3:0]        srcp_use_o,   // channel: a select reads this channel of srcp
   output logic [12:0][3:0]  idx_o,        // slot: the word of {srcp, src2, src1, src0} it reads, {select, channel}
   output logic [12:0]       alt_o,        // slot: it reads its alternative instead (only slots 0 .. 3, 8 .. 11)
   output logic [12:0][31:0] and_o,
@@ -23,41 +19,21 @@ module us_operand_ctl (
   output logic [12:0][31:0] xor_o
 );
 
-  us_isa_pkg::us_alu_rgb_addr_t   ra;
-  us_isa_pkg::us_alu_alpha_addr_t aa;
   us_isa_pkg::us_alu_rgb_inst_t   ri;
   us_isa_pkg::us_alu_alpha_inst_t ai;
   us_isa_pkg::us_alu_rgba_inst_t  ci;
-  assign ra = rgb_addr_i;
-  assign aa = alpha_addr_i;
   assign ri = rgb_inst_i;
   assign ai = alpha_inst_i;
   assign ci = rgba_inst_i;
 
-  // Only the pre-subtract ops and the selects, swizzles, modifiers and ops are read here.
+  // Only the selects, swizzles, modifiers and ops are read here (OF decodes the pre-subtract: us_pre_ctl).
   logic unused_fields;
-  assign unused_fields = ^{ra[29:0], aa[29:0], ri[31:26], ai[31:19], ai[11:0], ci[11:0]};
-
-  assign pop_o = {aa.srcp_op, ra.srcp_op, ra.srcp_op, ra.srcp_op};
-
-  // The channels of srcp that a select reads (a select of srcp with a swizzle r g b or a).
-  function automatic logic [3:0] reads_srcp(input logic [1:0] sel, input logic [2:0] swz);
-    reads_srcp = (sel == 2'd3 && !swz[2]) ? (4'b0001 << swz[1:0]) : 4'b0000;
-  endfunction
+  assign unused_fields = ^{ri[31:26], ai[31:19], ai[11:0], ci[11:0]};
 
   logic [2:0][2:0] swa, swb, swc;
   assign swa = {ri.blue_swiz_a, ri.green_swiz_a, ri.red_swiz_a};
   assign swb = {ri.blue_swiz_b, ri.green_swiz_b, ri.red_swiz_b};
   assign swc = {ci.blue_swiz_c, ci.green_swiz_c, ci.red_swiz_c};
-
-  always_comb begin
-    srcp_use_o = reads_srcp(ai.alpha_sel_a, ai.alpha_swiz_a) | reads_srcp(ai.alpha_sel_b, ai.alpha_swiz_b) |
-                 reads_srcp(ci.alpha_sel_c, ci.alpha_swiz_c);
-    for (int c = 0; c < 3; c++) begin
-      srcp_use_o = srcp_use_o | reads_srcp(ri.rgb_sel_a, swa[c]) | reads_srcp(ri.rgb_sel_b, swb[c]) |
-                   reads_srcp(ci.rgb_sel_c, swc[c]);
-    end
-  end
 
   logic rgb_deriv, alpha_deriv;
   assign rgb_deriv   = (ci.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ||
