@@ -29,21 +29,28 @@ module us_operand (
 );
 
   // ---- Operands ----
-  // The word a slot reads: sel_src[{select, channel}], or its alternative.
-  logic [15:0][31:0] sel_src;  // select, channel
-  assign sel_src = {srcp_i, src_i[2], src_i[1], src_i[0]};
+  // The word a slot reads: sel_src[{select, channel}], or its alternative. srcp is rounded in this same stage, so
+  // its path is kept short: every slot's other word is chosen from the registered sources beside the rounding, and
+  // srcp's channel joins at the last multiplexer (a slot that reads srcp: select 3 and no alternative).
+  logic [15:0][31:0] sel_src;  // select, channel (select 3, srcp, as zero here)
+  assign sel_src = {128'h0, src_i[2], src_i[1], src_i[0]};
 
-  logic [12:0][31:0] w;
+  logic [12:0][31:0] w_other, w;
+  logic [12:0]       use_p;
   always_comb begin
     for (int s = 0; s < 13; s++) begin
-      w[s] = sel_src[idx_i[s]];
+      use_p[s]   = idx_i[s][3:2] == 2'd3 && !alt_i[s];
+      w_other[s] = sel_src[idx_i[s]];
     end
     for (int c = 0; c < 3; c++) begin
-      if (alt_i[c])     w[c]     = d0_i[c];
-      if (alt_i[8 + c]) w[8 + c] = drgb_i[c];
+      if (alt_i[c])     w_other[c]     = d0_i[c];
+      if (alt_i[8 + c]) w_other[8 + c] = drgb_i[c];
     end
-    if (alt_i[3])  w[3]  = tex_i ? tex_q_i : d0_i[3];
-    if (alt_i[11]) w[11] = dalpha_i;
+    if (alt_i[3])  w_other[3]  = tex_i ? tex_q_i : d0_i[3];
+    if (alt_i[11]) w_other[11] = dalpha_i;
+    for (int s = 0; s < 13; s++) begin
+      w[s] = use_p[s] ? srcp_i[idx_i[s][1:0]] : w_other[s];
+    end
     for (int l = 0; l < 4; l++) begin
       a_o[l] = ((w[l] & and_i[l]) | or_i[l]) ^ xor_i[l];
       b_o[l] = ((w[4 + l] & and_i[4 + l]) | or_i[4 + l]) ^ xor_i[4 + l];
