@@ -194,7 +194,7 @@ def measure(name, freq, place=True):
     with open(os.path.join(d, "shell.v"), "w") as fh:
         fh.write(text)
     # -noflatten keeps the part a module of its own in the statistics; flattened afterwards for nextpnr
-    rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -noflatten -top "
+    rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -abc9 -noflatten -top "
                                     f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
                                    os.path.join(d, "map.log"), d)
     res = {"part": name, "top": top, "params": dict(params)}
