@@ -34,6 +34,7 @@ rtl/fp/us_fp_window.sv
 rtl/fp/us_fp_dot.sv
 rtl/fp/us_fp_trans_stage.sv
 rtl/fp/us_fp_trans_reduce.sv
+rtl/fp/us_fp_trans_table.sv
 rtl/fp/us_fp_trans_interp.sv
 rtl/fp/us_fp_trans_post.sv
 rtl/fp/us_fp_trans_norm.sv

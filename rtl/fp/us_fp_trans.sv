@@ -11,20 +11,22 @@
 //   result_o       the fp32 result; meaningless while valid_o is low
 //
 // Fixed latency, no back-pressure: one operation per cycle, valid_o is valid_i delayed by LATENCY cycles.
-// The datapath is five combinational segments, with a register stage (us_fp_trans_stage) after those marked by
+// The datapath is six combinational segments, with a register stage (us_fp_trans_stage) after those marked by
 // the LATENCY parameter:
-//   1 reduce  special inputs, exact argument reduction, table ROM read        (us_fp_trans_reduce)
+//   1a reduce special inputs, exact argument reduction, the table segment      (us_fp_trans_reduce)
+//   1b table  the table ROM read                                                (us_fp_trans_table)
 //   2 interp  16 x 16 squarer, 22 x 24 and 14 x 16 multipliers, 3-input add   (us_fp_trans_interp)
 //   3 post    LN2 / sine-kernel 25 x 31 multiplier, LN2 62-bit add, |R|       (us_fp_trans_post)
 //   4 norm    normalise (leading-zero shift)                                 (us_fp_trans_norm)
 //   5 pack    round half up, exponent, FTZ                                   (us_fp_trans_pack)
 //   LATENCY 0: no register (combinational, result_o follows a_i)
 //   LATENCY 1: after 2
-//   LATENCY 2: after 1 and 3
-//   LATENCY 3: after 1, 2 and 3 (default; result_o comes combinationally from norm and pack)
-//   LATENCY 4: after 1, 2, 3 and 5 (registered output)
-//   LATENCY 5: after every segment (the core's pipeline: no segment shares a clock with another)
-//   LATENCY > 5: as 5, then LATENCY - 5 more output registers
+//   LATENCY 2: after 1b and 3
+//   LATENCY 3: after 1b, 2 and 3 (default; result_o comes combinationally from norm and pack)
+//   LATENCY 4: after 1b, 2, 3 and 5 (registered output)
+//   LATENCY 5: after 1b, 2, 3, 4 and 5
+//   LATENCY 6: after every segment (the core's FPGA pipeline: no segment shares a clock with another)
+//   LATENCY > 6: as 6, then LATENCY - 6 more output registers
 module us_fp_trans #(
   parameter int unsigned LATENCY = 3
 ) (
@@ -43,9 +45,10 @@ module us_fp_trans #(
                                      (LATENCY == 2) ? 5'b00101 :
                                      (LATENCY == 3) ? 5'b00111 :
                                      (LATENCY == 4) ? 5'b10111 : 5'b11111;
-  localparam int unsigned ExtraRegs = (LATENCY > 5) ? LATENCY - 5 : 0;
+  localparam bit          TableReg  = LATENCY >= 6;  // the register between 1a and 1b
+  localparam int unsigned ExtraRegs = (LATENCY > 6) ? LATENCY - 6 : 0;
 
-  // ---- segment 1: reduce and read the tables
+  // ---- segment 1a: reduce; 1b: read the tables
   typedef struct packed {
     logic               spec;
     logic [31:0]        spec_res;
@@ -63,21 +66,62 @@ module us_fp_trans #(
   reduce_t reduce_d, reduce_q;
   logic    reduce_valid;
 
+  // reduce_d's fields but the coefficients come from 1a; 1b reads the coefficients from its table and index
+  typedef struct packed {
+    logic [2:0] tsel;
+    logic [7:0] idx;
+  } table_t;
+  reduce_t rd_d, rd_q;
+  table_t  tb_d, tb_q;
+  logic    rd_valid;
+
   us_fp_trans_reduce u_reduce (
     .op_i      (op_i),
     .a_i       (a_i),
-    .spec_o    (reduce_d.spec),
-    .spec_res_o(reduce_d.spec_res),
-    .c0_o      (reduce_d.c0),
-    .c1_o      (reduce_d.c1),
-    .c2_o      (reduce_d.c2),
-    .dx_o      (reduce_d.dx),
-    .mul_o     (reduce_d.mul),
-    .ln2_o     (reduce_d.ln2),
-    .mop_o     (reduce_d.mop),
-    .k_o       (reduce_d.k),
-    .sign_o    (reduce_d.sign)
+    .spec_o    (rd_d.spec),
+    .spec_res_o(rd_d.spec_res),
+    .tsel_o    (tb_d.tsel),
+    .idx_o     (tb_d.idx),
+    .dx_o      (rd_d.dx),
+    .mul_o     (rd_d.mul),
+    .ln2_o     (rd_d.ln2),
+    .mop_o     (rd_d.mop),
+    .k_o       (rd_d.k),
+    .sign_o    (rd_d.sign)
   );
+  assign rd_d.c0 = '0;
+  assign rd_d.c1 = '0;
+  assign rd_d.c2 = '0;
+
+  us_fp_trans_stage #(
+    .Width($bits(rd_d) + $bits(tb_d)),
+    .Reg  (TableReg)
+  ) u_stage_table (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i ({rd_d, tb_d}),
+    .valid_o(rd_valid),
+    .data_o ({rd_q, tb_q})
+  );
+
+  us_fp_trans_table u_table (
+    .tsel_i(tb_q.tsel),
+    .idx_i (tb_q.idx),
+    .c0_o  (reduce_d.c0),
+    .c1_o  (reduce_d.c1),
+    .c2_o  (reduce_d.c2)
+  );
+  assign reduce_d.spec     = rd_q.spec;
+  assign reduce_d.spec_res = rd_q.spec_res;
+  assign reduce_d.dx       = rd_q.dx;
+  assign reduce_d.mul      = rd_q.mul;
+  assign reduce_d.ln2      = rd_q.ln2;
+  assign reduce_d.mop      = rd_q.mop;
+  assign reduce_d.k        = rd_q.k;
+  assign reduce_d.sign     = rd_q.sign;
+  logic unused_rd;  // (the coefficients' fields of rd_*: 1b fills them)
+  assign unused_rd = ^{rd_q.c0, rd_q.c1, rd_q.c2};
 
   us_fp_trans_stage #(
     .Width($bits(reduce_d)),
@@ -85,7 +129,7 @@ module us_fp_trans #(
   ) u_stage_reduce (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(valid_i),
+    .valid_i(rd_valid),
     .data_i (reduce_d),
     .valid_o(reduce_valid),
     .data_o (reduce_q)

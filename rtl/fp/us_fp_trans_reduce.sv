@@ -1,5 +1,5 @@
-// Transcendental unit, stage 1 of 4 (combinational): special inputs, exact argument reduction and the table
-// read (docs/fp.md B.4, B.5). Bit-exact with model/golden/us_fp_trans.c.
+// Transcendental unit, segment 1 (combinational): special inputs, exact argument reduction, and which table segment
+// to read (docs/fp.md B.4, B.5); us_fp_trans_table reads it. Bit-exact with model/golden/us_fp_trans.c.
 //
 // Every op reduces its input to a table (RCP, RSQ, EX2, LN2, SIN or COS), a segment index and an offset dx.
 // The offset leaves left-aligned to 24 bits: in every table D - S1 = 3 and DQ = 16, so with dx24 = dx << (24 - D)
@@ -11,9 +11,8 @@ module us_fp_trans_reduce (
   input  logic [31:0]        a_i,
   output logic               spec_o,      // the result is spec_res_o (special input, or not a known op)
   output logic [31:0]        spec_res_o,
-  output logic [30:0]        c0_o,        // the segment's coefficients, c1 and c2 sign-extended
-  output logic signed [21:0] c1_o,
-  output logic signed [13:0] c2_o,
+  output logic [2:0]         tsel_o,      // the table (us_fp_trans_table: RCP 0, RSQ 1, EX2 2, LN2 3, SIN 4, COS 5)
+  output logic [7:0]         idx_o,       // the segment in it
   output logic [23:0]        dx_o,        // offset in the segment, left-aligned to 24 bits
   output logic               mul_o,       // M = mop x acc (LN2, SIN/COS sine kernel); else M = acc
   output logic               ln2_o,       // LN2: M = |k 2^53 + mop x acc|, the sign of that, k = -53
@@ -103,40 +102,10 @@ module us_fp_trans_reduce (
   assign sin_idx   = z[29:24];
   assign cos_idx   = z[29:23];
 
-  // ---- table reads (us_fp_tables_pkg, generated)
-  logic [30:0] rcp_c0, rsq_c0, cos_c0;
-  logic [29:0] ex2_c0, ln2_c0, sin_c0;
-  logic signed [20:0] rcp_c1, ln2_c1, sin_c1;
-  logic signed [19:0] rsq_c1;
-  logic signed [21:0] ex2_c1, cos_c1;
-  logic signed [12:0] rcp_c2, ex2_c2;
-  logic signed [11:0] rsq_c2, ln2_c2;
-  logic signed [13:0] sin_c2, cos_c2;
-
-  assign rcp_c0 = us_fp_tables_pkg::rcp_c0(rcp_idx);
-  assign rcp_c1 = us_fp_tables_pkg::rcp_c1(rcp_idx);
-  assign rcp_c2 = us_fp_tables_pkg::rcp_c2(rcp_idx);
-  assign rsq_c0 = us_fp_tables_pkg::rsq_c0(rsq_idx);
-  assign rsq_c1 = us_fp_tables_pkg::rsq_c1(rsq_idx);
-  assign rsq_c2 = us_fp_tables_pkg::rsq_c2(rsq_idx);
-  assign ex2_c0 = us_fp_tables_pkg::ex2_c0(ex2_idx);
-  assign ex2_c1 = us_fp_tables_pkg::ex2_c1(ex2_idx);
-  assign ex2_c2 = us_fp_tables_pkg::ex2_c2(ex2_idx);
-  assign ln2_c0 = us_fp_tables_pkg::ln2_c0(ln2_idx);
-  assign ln2_c1 = us_fp_tables_pkg::ln2_c1(ln2_idx);
-  assign ln2_c2 = us_fp_tables_pkg::ln2_c2(ln2_idx);
-  assign sin_c0 = us_fp_tables_pkg::sin_c0(sin_idx);
-  assign sin_c1 = us_fp_tables_pkg::sin_c1(sin_idx);
-  assign sin_c2 = us_fp_tables_pkg::sin_c2(sin_idx);
-  assign cos_c0 = us_fp_tables_pkg::cos_c0(cos_idx);
-  assign cos_c1 = us_fp_tables_pkg::cos_c1(cos_idx);
-  assign cos_c2 = us_fp_tables_pkg::cos_c2(cos_idx);
-
   // ---- per op: the kernel operands
   always_comb begin
-    c0_o   = rcp_c0;
-    c1_o   = {rcp_c1[20], rcp_c1};
-    c2_o   = {rcp_c2[12], rcp_c2};
+    tsel_o = 3'd0;
+    idx_o  = {1'b0, rcp_idx};
     dx_o   = {f[15:0], 8'd0};
     mul_o  = 1'b0;
     ln2_o  = 1'b0;
@@ -146,24 +115,21 @@ module us_fp_trans_reduce (
     unique case (op_i)
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RCP: ;
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_RSQ: begin
-        c0_o   = rsq_c0;
-        c1_o   = {{2{rsq_c1[19]}}, rsq_c1};
-        c2_o   = {{2{rsq_c2[11]}}, rsq_c2};
+        tsel_o = 3'd1;
+        idx_o  = rsq_idx;
         k_o    = rsq_k;
         sign_o = 1'b0;
       end
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_EX2: begin
-        c0_o   = {1'b0, ex2_c0};
-        c1_o   = ex2_c1;
-        c2_o   = {ex2_c2[12], ex2_c2};
+        tsel_o = 3'd2;
+        idx_o  = {2'b00, ex2_idx};
         dx_o   = ex2_a[25:2];
         k_o    = ex2_k;
         sign_o = 1'b0;
       end
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_LN2: begin
-        c0_o   = {1'b0, ln2_c0};
-        c1_o   = {ln2_c1[20], ln2_c1};
-        c2_o   = {{2{ln2_c2[11]}}, ln2_c2};
+        tsel_o = 3'd3;
+        idx_o  = {1'b0, ln2_idx};
         dx_o   = {ln2_x[16:0], 7'd0};
         mul_o  = 1'b1;
         ln2_o  = 1'b1;
@@ -174,15 +140,13 @@ module us_fp_trans_reduce (
       us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_SIN, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_COS: begin
         sign_o = sc_sign;
         if (cos_kern) begin
-          c0_o = cos_c0;
-          c1_o = cos_c1;
-          c2_o = cos_c2;
+          tsel_o = 3'd5;
+          idx_o  = {1'b0, cos_idx};
           dx_o = {z[22:0], 1'b0};
           k_o  = -11'sd30;
         end else begin
-          c0_o  = {1'b0, sin_c0};
-          c1_o  = {sin_c1[20], sin_c1};
-          c2_o  = sin_c2;
+          tsel_o = 3'd4;
+          idx_o  = {2'b00, sin_idx};
           dx_o  = z[23:0];
           mul_o = 1'b1;
           if (sin_small) begin
