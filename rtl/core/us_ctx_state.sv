@@ -4,7 +4,10 @@
 // covered and killed masks, the branch state (inactive mask, counters), the loop and address stacks, the
 // predicates and the ALU result. Four writers, applied in this order within a cycle, the later winning:
 //   IF      marks the context it issues busy;
-//   ID      commits the next PC and, for an FC instruction, the branch state and stacks us_fc computed;
+//   ID      commits the next PC and, for an FC instruction, the branch state and stacks us_fc computed, from a
+//           register a cycle after ID (the commit register: us_fc's outputs need not reach the state in ID's
+//           own clock; the context's next instruction issues after its WB, D cycles on, and nothing else writes
+//           or reads these fields of a context with an instruction in flight);
 //   WB      commits the pixel effects (killed, predicates, ALU result), errors and the retired count, frees the
 //           context and ends its quad when the instruction says so;
 //   launch  starts a quad in a context that is not running (the harness's port).
@@ -147,6 +150,41 @@ module us_ctx_state #(
   end
 
   // ---------------------------------------------------------------------------------------------------------
+  // The commit register: what ID commits, a cycle later
+  // ---------------------------------------------------------------------------------------------------------
+  logic                                 cm_valid_q, cm_fc_q;
+  logic [CtxW-1:0]                      cm_ctx_q;
+  us_types_pkg::pc_t                    cm_next_pc_q;
+  us_types_pkg::pix_mask_t              cm_inactive_q;
+  logic [3:0][CounterBits-1:0]          cm_counter_q;
+  us_fc_pkg::us_frame_t [LoopDepth-1:0] cm_loop_q;
+  logic [LoopSpW-1:0]                   cm_loop_sp_q;
+  us_types_pkg::pc_t [AddrDepth-1:0]    cm_addr_q;
+  logic [AddrSpW-1:0]                   cm_addr_sp_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cm_valid_q <= 1'b0;
+    end else begin
+      cm_valid_q <= if_valid_i;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (if_valid_i) begin
+      cm_ctx_q     <= if_ctx_i;
+      cm_next_pc_q <= id_next_pc_i;
+      cm_fc_q      <= id_fc_i;
+    end
+    if (if_valid_i && id_fc_i) begin
+      cm_inactive_q <= id_fc_inactive_i;
+      cm_counter_q  <= id_fc_counter_i;
+      cm_loop_q     <= id_fc_loop_i;
+      cm_loop_sp_q  <= id_fc_loop_sp_i;
+      cm_addr_q     <= id_fc_addr_i;
+      cm_addr_sp_q  <= id_fc_addr_sp_i;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------------
   // Next state: IF (busy), ID (PC, FC state), WB (everything else), launch
   // ---------------------------------------------------------------------------------------------------------
   always_comb begin
@@ -165,12 +203,12 @@ module us_ctx_state #(
     if (if_issue_i) begin
       busy_d[if_pick_ctx_i] = 1'b1;
     end
-    if (if_valid_i) begin
-      pc_d[if_ctx_i] = id_next_pc_i;
-      if (id_fc_i) begin
-        inactive_d[if_ctx_i] = id_fc_inactive_i;
-        loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;
-        addr_sp_d[if_ctx_i]  = id_fc_addr_sp_i;
+    if (cm_valid_q) begin
+      pc_d[cm_ctx_q] = cm_next_pc_q;
+      if (cm_fc_q) begin
+        inactive_d[cm_ctx_q] = cm_inactive_q;
+        loop_sp_d[cm_ctx_q]  = cm_loop_sp_q;
+        addr_sp_d[cm_ctx_q]  = cm_addr_sp_q;
       end
     end
     if (wb_valid_i) begin
@@ -209,10 +247,10 @@ module us_ctx_state #(
       addr_q    <= '0;
       pred_q    <= '0;
     end else begin
-      if (if_valid_i && id_fc_i) begin
-        counter_q[if_ctx_i] <= id_fc_counter_i;
-        loop_q[if_ctx_i]    <= id_fc_loop_i;
-        addr_q[if_ctx_i]    <= id_fc_addr_i;
+      if (cm_valid_q && cm_fc_q) begin
+        counter_q[cm_ctx_q] <= cm_counter_q;
+        loop_q[cm_ctx_q]    <= cm_loop_q;
+        addr_q[cm_ctx_q]    <= cm_addr_q;
       end
       if (wb_valid_i) begin
         pred_q[wb_ctx_i]    <= wb_pred_i;

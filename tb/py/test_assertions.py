@@ -50,7 +50,7 @@ PLANTS = [
       "ctx_running_i & ~ctx_busy_i : '0;", "ctx_running_i : '0;", "if-round-robin",
       "IfPickReady"),
      ("loop-sp-plus-one", "ID's loop-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
-      "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i;", "loop_sp_d[if_ctx_i]  = id_fc_loop_sp_i + LoopSpW'(1);", "ctx-ok",
+      "loop_sp_d[cm_ctx_q]  = cm_loop_sp_q;", "loop_sp_d[cm_ctx_q]  = cm_loop_sp_q + LoopSpW'(1);", "ctx-ok",
       "CtxLoopSpInDepth"),
      ("retire-ctx-plus-one", "the record's context one too high", "rtl/core/us_retire.sv",
       "retire_ctx_o            <= wb_ctrl_i.ctx;", "retire_ctx_o            <= wb_ctrl_i.ctx + 4'd1;", "retire-ok",
@@ -58,7 +58,7 @@ PLANTS = [
     [("frozen-rr", "IF's round-robin pointer never moves", "rtl/core/us_if_stage.sv",
       "rr_q <= if_pick_ctx_o;", "rr_q <= rr_q;", "if-round-robin", "IfReadyIssuedInTime"),
      ("addr-sp-plus-one", "ID's address-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
-      "addr_sp_d[if_ctx_i]  = id_fc_addr_sp_i;", "addr_sp_d[if_ctx_i]  = id_fc_addr_sp_i + AddrSpW'(1);", "ctx-ok",
+      "addr_sp_d[cm_ctx_q]  = cm_addr_sp_q;", "addr_sp_d[cm_ctx_q]  = cm_addr_sp_q + AddrSpW'(1);", "ctx-ok",
       "CtxAddrSpInDepth")],
 ]
 COPY = ["Makefile", "tb/config.mk", "mk", "rtl", "tb/assert"]
