@@ -2,6 +2,7 @@
 """make fpga and make synth's mapping on small parts (the whole design takes minutes: make fpga, make synth):
 - scripts/fpga.py --part us_fc maps us_fc to the ECP5 and places and routes it: LUT4s counted, no flip-flops of
   its own (us_fc has no clock: the source says so), the shell's flip-flops apart, a Fmax from nextpnr's report;
+- scripts/fpga_sta.py finds its longest register-to-register path by the cells' delays, below the routed period;
 - the register shell wraps every port of the part, and a netlist without the part, or with a port left
   undeclared, is refused naming it;
 - scripts/synth.py maps us_fc and us_fp_add with ABC (Debian's yosys): the counts are ABC's gates ($_NAND_ ...),
@@ -41,6 +42,22 @@ def main():
           f"us_fc: LUT4s counted, flip-flops only if it has a clock, the shell's apart ({r})")
     check((r.get("fmax_mhz") or 0) > 1, f"us_fc: a Fmax from nextpnr's report ({r.get('fmax_mhz')} MHz)")
     check("us_fc" in p.stdout and "Fmax" in p.stdout, "make fpga prints its table")
+
+    # fpga_sta: the longest path of the mapped part by the cells' own delays, from a register to a register, shorter
+    # than the clock period nextpnr routed (routing only adds); a file that is not there exits 2 naming it
+    sta = os.path.join(ROOT, "scripts", "fpga_sta.py")
+    s = subprocess.run([sys.executable, sta, os.path.join(out, "us_fc", "mapped.json")], capture_output=True,
+                       text=True, cwd=ROOT)
+    hops = re.findall(r"^\s+([\d.]+) ns  (.*)$", s.stdout, re.M)
+    ns = float(hops[0][0]) if hops else 0.0
+    period = 1000.0 / r["fmax_mhz"] if r.get("fmax_mhz") else 0.0
+    check(s.returncode == 0 and len(hops) > 3 and "TRELLIS_FF.DI" in hops[0][1] and "CLK->Q" in hops[-1][1]
+          and 0.5 < ns < period, f"fpga_sta: us_fc's longest path from a flip-flop to a flip-flop, {ns} ns of cell "
+          f"delay below nextpnr's routed period {period:.1f} ns ({s.returncode}: {s.stdout[:300]}{s.stderr[-300:]})")
+    bad = subprocess.run([sys.executable, sta, os.path.join(out, "no-such-part", "mapped.json")], capture_output=True,
+                         text=True, cwd=ROOT)
+    check(bad.returncode == 2 and "no-such-part" in bad.stderr, f"fpga_sta: a missing netlist exits 2 naming it "
+          f"({bad.returncode}: {bad.stderr[-200:]})")
 
     with tempfile.TemporaryDirectory() as tmp:
         net = os.path.join(tmp, "n.v")
