@@ -66,43 +66,47 @@ module us_fp_trans #(
   reduce_t reduce_d, reduce_q;
   logic    reduce_valid;
 
-  // reduce_d's fields but the coefficients come from 1a; 1b reads the coefficients from its table and index
+  // What 1a gives: reduce_t's fields but the coefficients, and the table segment 1b reads them from
   typedef struct packed {
-    logic [2:0] tsel;
-    logic [7:0] idx;
+    logic               spec;
+    logic [31:0]        spec_res;
+    logic [2:0]         tsel;
+    logic [7:0]         idx;
+    logic [23:0]        dx;
+    logic               mul;
+    logic               ln2;
+    logic signed [24:0] mop;
+    logic signed [10:0] k;
+    logic               sign;
   } table_t;
-  reduce_t rd_d, rd_q;
-  table_t  tb_d, tb_q;
-  logic    rd_valid;
+  table_t tb_d, tb_q;
+  logic   tb_valid;
 
   us_fp_trans_reduce u_reduce (
     .op_i      (op_i),
     .a_i       (a_i),
-    .spec_o    (rd_d.spec),
-    .spec_res_o(rd_d.spec_res),
+    .spec_o    (tb_d.spec),
+    .spec_res_o(tb_d.spec_res),
     .tsel_o    (tb_d.tsel),
     .idx_o     (tb_d.idx),
-    .dx_o      (rd_d.dx),
-    .mul_o     (rd_d.mul),
-    .ln2_o     (rd_d.ln2),
-    .mop_o     (rd_d.mop),
-    .k_o       (rd_d.k),
-    .sign_o    (rd_d.sign)
+    .dx_o      (tb_d.dx),
+    .mul_o     (tb_d.mul),
+    .ln2_o     (tb_d.ln2),
+    .mop_o     (tb_d.mop),
+    .k_o       (tb_d.k),
+    .sign_o    (tb_d.sign)
   );
-  assign rd_d.c0 = '0;
-  assign rd_d.c1 = '0;
-  assign rd_d.c2 = '0;
 
   us_fp_trans_stage #(
-    .Width($bits(rd_d) + $bits(tb_d)),
+    .Width($bits(tb_d)),
     .Reg  (TableReg)
   ) u_stage_table (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
-    .data_i ({rd_d, tb_d}),
-    .valid_o(rd_valid),
-    .data_o ({rd_q, tb_q})
+    .data_i (tb_d),
+    .valid_o(tb_valid),
+    .data_o (tb_q)
   );
 
   us_fp_trans_table u_table (
@@ -112,16 +116,14 @@ module us_fp_trans #(
     .c1_o  (reduce_d.c1),
     .c2_o  (reduce_d.c2)
   );
-  assign reduce_d.spec     = rd_q.spec;
-  assign reduce_d.spec_res = rd_q.spec_res;
-  assign reduce_d.dx       = rd_q.dx;
-  assign reduce_d.mul      = rd_q.mul;
-  assign reduce_d.ln2      = rd_q.ln2;
-  assign reduce_d.mop      = rd_q.mop;
-  assign reduce_d.k        = rd_q.k;
-  assign reduce_d.sign     = rd_q.sign;
-  logic unused_rd;  // (the coefficients' fields of rd_*: 1b fills them)
-  assign unused_rd = ^{rd_q.c0, rd_q.c1, rd_q.c2};
+  assign reduce_d.spec     = tb_q.spec;
+  assign reduce_d.spec_res = tb_q.spec_res;
+  assign reduce_d.dx       = tb_q.dx;
+  assign reduce_d.mul      = tb_q.mul;
+  assign reduce_d.ln2      = tb_q.ln2;
+  assign reduce_d.mop      = tb_q.mop;
+  assign reduce_d.k        = tb_q.k;
+  assign reduce_d.sign     = tb_q.sign;
 
   us_fp_trans_stage #(
     .Width($bits(reduce_d)),
@@ -129,7 +131,7 @@ module us_fp_trans #(
   ) u_stage_reduce (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(rd_valid),
+    .valid_i(tb_valid),
     .data_i (reduce_d),
     .valid_o(reduce_valid),
     .data_o (reduce_q)
