@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A GTKWave save file for a waveform of us_core (make wave writes one beside each VCD/FST): the signals grouped by
-pipeline stage (IF, ID/FC, OF, EX, TA, WB, retire) and per context, enums shown by name through translate filter files
+pipeline stage (IF, ID, OF/FC, EX, TA, WB, retire) and per context, enums shown by name through translate filter files
 made from spec/isa.txt and rtl/core/us_core_pkg.sv (instruction type, ALU ops, TEX ops, FC ops, the FC's jump and
 branch-state ops), and for a mismatch report a marker on the clock edge whose retire record mismatched.
 
@@ -177,7 +177,7 @@ LAYOUT = (
     ("IF", "u_if_stage", (
         ("ready", BIN), ("rr_q", DEC), ("if_issue_o", BIN), ("if_pick_ctx_o", DEC), ("fetch_pc", DEC),
         ("if_valid_o", BIN, "IF valid"), ("if_ctx_o", DEC, "IF ctx"), ("if_pc_o", DEC, "IF pc"))),
-    ("ID/FC", "u_id_stage", (
+    ("ID", "u_id_stage", (
         F("id_cmn", 0, 2, "ID type", translate="type"),
         F("id_rgba_inst", 0, 4, "ID rgb_op", translate="rgb_op"),
         F("id_alpha_inst", 0, 4, "ID alpha_op", translate="alpha_op"),
@@ -186,10 +186,11 @@ LAYOUT = (
         F("id_alpha_addr", 6, 2, "FC a_op", translate="fc_a_op"),
         F("id_alpha_addr", 24, 2, "FC b_op0", translate="fc_b_op"),
         F("id_alpha_addr", 26, 2, "FC b_op1", translate="fc_b_op"),
-        F("id_fc_jump", 0, 1, "FC jump", BIN, translate="fc_jump"),
-        ("id_fc_next_pc", DEC), ("id_next_pc_o", DEC), ("id_running", BIN), ("id_writers", BIN),
-        ("id_fc_errors", BIN), ("id_legal", BIN), ("id_valid_o", BIN, "ID valid"))),
-    ("OF", "u_of_stage", (("id_src_temp_i", BIN), ("id_src_const_i", BIN), ("of_valid_o", BIN, "OF valid"))),
+        ("id_running", BIN), ("id_writers", BIN), ("id_legal", BIN), ("id_valid_o", BIN, "ID valid"))),
+    ("OF/FC", "u_of_stage", (
+        F("of_fc_jump", 0, 1, "FC jump", BIN, translate="fc_jump"),
+        ("of_fc_next_pc", DEC), ("of_next_pc_o", DEC), ("of_fc_errors", BIN),
+        ("id_src_temp_i", BIN), ("id_src_const_i", BIN), ("of_valid_o", BIN, "OF valid"))),
     ("EX", "u_ex_stage", (
         ("c_valid_q", BIN, "EX valid (bit k: k + 1 registers past PreAlign)"),
         F("ex1_rgba_inst", 0, 4, "EX1 rgb_op", translate="rgb_op"),

@@ -4,10 +4,10 @@
 // through a register: its address is presented in one stage and its data used in the next.
 //
 //   IF   us_if_stage    pick the next ready context, present its PC to us_imem
-//   ID   us_id_stage    the instruction (us_imem's read register); decode and legality, code-window check; FC
-//                       resolves here (us_fc) and the context state commits its branch state, stacks and PC;
+//   ID   us_id_stage    the instruction (us_imem's read register); decode and legality, code-window check;
 //                       ALU/TEX present their source addresses (aL applied) to us_temp_rf and us_const_rf
-//   OF   us_of_stage    the sources from the RAMs' read registers, constants and inline constants
+//   OF   us_of_stage    the sources from the RAMs' read registers, constants and inline constants; FC resolves
+//                       here (us_fc) and the context state commits its branch state, stacks and PC
 //   EX   us_ex_stage    pre-subtract, swizzles, modifiers (us_operand, per pixel); us_ex_pixel per pixel:
 //                       multipliers, selects, the transcendental unit, the dot product's window, adders, the dot
 //                       product's last add, the result select; TEX projection (4 stages by default, 12 with
@@ -18,7 +18,7 @@
 //   WB   us_wb_stage    the texel (us_tex_mem's read register); predicates, ALU result, outputs, W, TEXKILL,
 //                       temporary writes, termination
 //   us_retire           the retire record, registered the cycle after WB
-//   us_ctx_state        every context's state and its next-state logic (launch, IF, ID, WB)
+//   us_ctx_state        every context's state and its next-state logic (launch, IF, OF, WB)
 //
 // This module only connects them: each wire is named after the unit that drives it (lp_ the load port, if_ id_
 // ex_ wb_ the stages, ctx_ the context state, trf_ the temporaries). Everything is bit-exact with the C golden
@@ -135,14 +135,14 @@ module us_core #(
   logic                                 ctx_clear;
   logic [NumCtx-1:0]                    ctx_busy;
   us_types_pkg::pc_t [NumCtx-1:0]       ctx_pc;
-  us_fc_pkg::us_frame_t [LoopDepth-1:0] ctx_id_loop;
-  logic [LoopSpW-1:0]                   ctx_id_loop_sp, ctx_wb_loop_sp;
-  us_types_pkg::pc_t [AddrDepth-1:0]    ctx_id_addr;
-  logic [AddrSpW-1:0]                   ctx_id_addr_sp, ctx_wb_addr_sp;
+  us_fc_pkg::us_frame_t [LoopDepth-1:0] ctx_id_loop, ctx_of_loop;
+  logic [LoopSpW-1:0]                   ctx_id_loop_sp, ctx_of_loop_sp, ctx_wb_loop_sp;
+  us_types_pkg::pc_t [AddrDepth-1:0]    ctx_of_addr;
+  logic [AddrSpW-1:0]                   ctx_of_addr_sp, ctx_wb_addr_sp;
   us_types_pkg::pix_mask_t              ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked;
-  us_types_pkg::pix_mask_t              ctx_id_result;
-  us_types_pkg::chan_mask_t [3:0]       ctx_id_pred, ctx_wb_pred;
-  logic [3:0][CounterBits-1:0]          ctx_id_counter, ctx_wb_counter;
+  us_types_pkg::pix_mask_t              ctx_of_covered, ctx_of_killed, ctx_of_inactive, ctx_of_result;
+  us_types_pkg::chan_mask_t [3:0]       ctx_id_pred, ctx_of_pred, ctx_wb_pred;
+  logic [3:0][CounterBits-1:0]          ctx_of_counter, ctx_wb_counter;
   us_types_pkg::pix_mask_t              ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked, ctx_wb_result;
   logic [31:0]                          ctx_wb_retired;
   logic [us_fc_pkg::ErrCount-1:0]       ctx_wb_errors;
@@ -154,14 +154,16 @@ module us_core #(
   logic [CtxW-1:0]                      if_pick_ctx, if_ctx;
   us_types_pkg::pc_t                    if_pc;
   logic [5:0][31:0]                     if_words;
-  us_types_pkg::pc_t                    id_next_pc;
-  logic                                 id_fc;
-  us_types_pkg::pix_mask_t              id_fc_inactive;
-  logic [3:0][CounterBits-1:0]          id_fc_counter;
-  us_fc_pkg::us_frame_t [LoopDepth-1:0] id_fc_loop;
-  logic [LoopSpW-1:0]                   id_fc_loop_sp;
-  us_types_pkg::pc_t [AddrDepth-1:0]    id_fc_addr;
-  logic [AddrSpW-1:0]                   id_fc_addr_sp;
+  logic                                 id_valid;
+  us_core_pkg::us_ctrl_t                id_ctrl;
+  us_types_pkg::pc_t                    of_next_pc;
+  logic                                 of_fc;
+  us_types_pkg::pix_mask_t              of_fc_inactive;
+  logic [3:0][CounterBits-1:0]          of_fc_counter;
+  us_fc_pkg::us_frame_t [LoopDepth-1:0] of_fc_loop;
+  logic [LoopSpW-1:0]                   of_fc_loop_sp;
+  us_types_pkg::pc_t [AddrDepth-1:0]    of_fc_addr;
+  logic [AddrSpW-1:0]                   of_fc_addr_sp;
   logic                                 wb_valid, wb_done;
   logic [CtxW-1:0]                      wb_ctx;
   us_types_pkg::pix_mask_t              wb_killed, wb_result;
@@ -189,14 +191,16 @@ module us_core #(
     .if_pick_ctx_i    (if_pick_ctx),
     .if_valid_i       (if_valid),
     .if_ctx_i         (if_ctx),
-    .id_next_pc_i     (id_next_pc),
-    .id_fc_i          (id_fc),
-    .id_fc_inactive_i (id_fc_inactive),
-    .id_fc_counter_i  (id_fc_counter),
-    .id_fc_loop_i     (id_fc_loop),
-    .id_fc_loop_sp_i  (id_fc_loop_sp),
-    .id_fc_addr_i     (id_fc_addr),
-    .id_fc_addr_sp_i  (id_fc_addr_sp),
+    .id_valid_i       (id_valid),
+    .id_ctx_i         (CtxW'(id_ctrl.ctx)),
+    .of_next_pc_i     (of_next_pc),
+    .of_fc_i          (of_fc),
+    .of_fc_inactive_i (of_fc_inactive),
+    .of_fc_counter_i  (of_fc_counter),
+    .of_fc_loop_i     (of_fc_loop),
+    .of_fc_loop_sp_i  (of_fc_loop_sp),
+    .of_fc_addr_i     (of_fc_addr),
+    .of_fc_addr_sp_i  (of_fc_addr_sp),
     .wb_valid_i       (wb_valid),
     .wb_ctx_i         (wb_ctx),
     .wb_killed_i      (wb_killed),
@@ -212,15 +216,21 @@ module us_core #(
     .ctx_pc_o         (ctx_pc),
     .ctx_id_loop_o    (ctx_id_loop),
     .ctx_id_loop_sp_o (ctx_id_loop_sp),
-    .ctx_id_addr_o    (ctx_id_addr),
-    .ctx_id_addr_sp_o (ctx_id_addr_sp),
     .ctx_id_covered_o (ctx_id_covered),
     .ctx_id_killed_o  (ctx_id_killed),
     .ctx_id_inactive_o(ctx_id_inactive),
     .ctx_id_masked_o  (ctx_id_masked),
     .ctx_id_pred_o    (ctx_id_pred),
-    .ctx_id_result_o  (ctx_id_result),
-    .ctx_id_counter_o (ctx_id_counter),
+    .ctx_of_loop_o    (ctx_of_loop),
+    .ctx_of_loop_sp_o (ctx_of_loop_sp),
+    .ctx_of_addr_o    (ctx_of_addr),
+    .ctx_of_addr_sp_o (ctx_of_addr_sp),
+    .ctx_of_covered_o (ctx_of_covered),
+    .ctx_of_killed_o  (ctx_of_killed),
+    .ctx_of_inactive_o(ctx_of_inactive),
+    .ctx_of_pred_o    (ctx_of_pred),
+    .ctx_of_result_o  (ctx_of_result),
+    .ctx_of_counter_o (ctx_of_counter),
     .ctx_wb_killed_o  (ctx_wb_killed),
     .ctx_wb_inactive_o(ctx_wb_inactive),
     .ctx_wb_masked_o  (ctx_wb_masked),
@@ -263,8 +273,6 @@ module us_core #(
   // ID, and the temporaries it reads
   // ===================================================================================================
   logic [2:0][TAddrW-1:0]              id_rgb_taddr, id_alpha_taddr;
-  logic                                id_valid;
-  us_core_pkg::us_ctrl_t               id_ctrl;
   logic [2:0][3:0]                     id_src_temp, id_src_const;
   us_types_pkg::fp32_t [2:0][3:0]      id_src_inline;
   logic [3:0][1:0]                     id_tex_swz;
@@ -273,9 +281,7 @@ module us_core #(
 
   us_id_stage #(
     .NumCtx     (NumCtx),
-    .LoopDepth  (LoopDepth),
-    .AddrDepth  (AddrDepth),
-    .CounterBits(CounterBits)
+    .LoopDepth  (LoopDepth)
   ) u_id_stage (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -284,34 +290,19 @@ module us_core #(
     .lp_const_chan_i (lp_const_chan),
     .lp_const_wdata_i(lp_const_wdata),
     .lp_code_range_i (lp_code_range),
-    .lp_code_offset_i(lp_code_offset),
-    .lp_bool_const_i (lp_bool_const),
-    .lp_int_const_i  (lp_int_const),
     .if_valid_i      (if_valid),
     .if_ctx_i        (if_ctx),
     .if_pc_i         (if_pc),
     .if_words_i      (if_words),
     .ctx_loop_i      (ctx_id_loop),
     .ctx_loop_sp_i   (ctx_id_loop_sp),
-    .ctx_addr_i      (ctx_id_addr),
-    .ctx_addr_sp_i   (ctx_id_addr_sp),
     .ctx_covered_i   (ctx_id_covered),
     .ctx_killed_i    (ctx_id_killed),
     .ctx_inactive_i  (ctx_id_inactive),
     .ctx_masked_i    (ctx_id_masked),
     .ctx_pred_i      (ctx_id_pred),
-    .ctx_result_i    (ctx_id_result),
-    .ctx_counter_i   (ctx_id_counter),
     .id_rgb_taddr_o  (id_rgb_taddr),
     .id_alpha_taddr_o(id_alpha_taddr),
-    .id_next_pc_o    (id_next_pc),
-    .id_fc_o         (id_fc),
-    .id_fc_inactive_o(id_fc_inactive),
-    .id_fc_counter_o (id_fc_counter),
-    .id_fc_loop_o    (id_fc_loop),
-    .id_fc_loop_sp_o (id_fc_loop_sp),
-    .id_fc_addr_o    (id_fc_addr),
-    .id_fc_addr_sp_o (id_fc_addr_sp),
     .id_valid_o      (id_valid),
     .id_ctrl_o       (id_ctrl),
     .id_src_temp_o   (id_src_temp),
@@ -360,10 +351,26 @@ module us_core #(
   logic [3:0]                                of_pre_use;
 
   us_of_stage #(
-    .Lanes(Lanes)
+    .Lanes      (Lanes),
+    .LoopDepth  (LoopDepth),
+    .AddrDepth  (AddrDepth),
+    .CounterBits(CounterBits)
   ) u_of_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
+    .lp_code_offset_i(lp_code_offset),
+    .lp_bool_const_i(lp_bool_const),
+    .lp_int_const_i (lp_int_const),
+    .ctx_loop_i     (ctx_of_loop),
+    .ctx_loop_sp_i  (ctx_of_loop_sp),
+    .ctx_addr_i     (ctx_of_addr),
+    .ctx_addr_sp_i  (ctx_of_addr_sp),
+    .ctx_covered_i  (ctx_of_covered),
+    .ctx_killed_i   (ctx_of_killed),
+    .ctx_inactive_i (ctx_of_inactive),
+    .ctx_pred_i     (ctx_of_pred),
+    .ctx_result_i   (ctx_of_result),
+    .ctx_counter_i  (ctx_of_counter),
     .id_valid_i     (id_valid),
     .id_ctrl_i      (id_ctrl),
     .id_src_temp_i  (id_src_temp),
@@ -372,6 +379,14 @@ module us_core #(
     .id_tex_swz_i   (id_tex_swz),
     .id_const_i     (id_const),
     .trf_rdata_i    (trf_rdata),
+    .of_next_pc_o   (of_next_pc),
+    .of_fc_o        (of_fc),
+    .of_fc_inactive_o(of_fc_inactive),
+    .of_fc_counter_o(of_fc_counter),
+    .of_fc_loop_o   (of_fc_loop),
+    .of_fc_loop_sp_o(of_fc_loop_sp),
+    .of_fc_addr_o   (of_fc_addr),
+    .of_fc_addr_sp_o(of_fc_addr_sp),
     .of_valid_o     (of_valid),
     .of_ctrl_o      (of_ctrl),
     .of_beat_o      (of_beat),

@@ -4,8 +4,8 @@
 // covered and killed masks, the branch state (inactive mask, counters), the loop and address stacks, the
 // predicates and the ALU result. Four writers, applied in this order within a cycle, the later winning:
 //   IF      marks the context it issues busy;
-//   ID      commits the next PC and, for an FC instruction, the branch state and stacks us_fc computed, from a
-//           register a cycle after ID (the commit register: us_fc's outputs need not reach the state in ID's
+//   OF      commits the next PC and, for an FC instruction, the branch state and stacks us_fc computed, from a
+//           register a cycle after OF (the commit register: us_fc's outputs need not reach the state in OF's
 //           own clock; the context's next instruction issues after its WB, D cycles on, and nothing else writes
 //           or reads these fields of a context with an instruction in flight);
 //   WB      commits the pixel effects (killed, predicates, ALU result), errors and the retired count, frees the
@@ -14,7 +14,7 @@
 // A context has at most one instruction in flight, so ID and WB never write the same context in one cycle, and
 // each reads the state its predecessor left: there is no forwarding.
 //
-// ID and WB read the state of the context they hold through a view (a copy of that context's elements: Yosys
+// ID, OF and WB read the state of the context they hold through a view (a copy of that context's elements: Yosys
 // cannot select a field of an element picked by a variable index), with the pixels its loop frames mask.
 `include "us_assert.svh"
 
@@ -45,17 +45,20 @@ module us_ctx_state #(
   // from IF: the context issued this cycle
   input  logic                                   if_issue_i,
   input  logic [CtxW-1:0]                        if_pick_ctx_i,
-  // from IF (the instruction in ID) and ID: what ID commits
+  // from IF: the instruction in ID
   input  logic                                   if_valid_i,
   input  logic [CtxW-1:0]                        if_ctx_i,
-  input  us_types_pkg::pc_t                      id_next_pc_i,
-  input  logic                                   id_fc_i,          // an FC instruction: commit its branch state
-  input  us_types_pkg::pix_mask_t                id_fc_inactive_i,
-  input  logic [3:0][CounterBits-1:0]            id_fc_counter_i,  // per pixel
-  input  us_fc_pkg::us_frame_t [LoopDepth-1:0]   id_fc_loop_i,
-  input  logic [LoopSpW-1:0]                     id_fc_loop_sp_i,
-  input  us_types_pkg::pc_t [AddrDepth-1:0]      id_fc_addr_i,
-  input  logic [AddrSpW-1:0]                     id_fc_addr_sp_i,
+  // from ID (the instruction in OF) and OF: what OF commits
+  input  logic                                   id_valid_i,
+  input  logic [CtxW-1:0]                        id_ctx_i,
+  input  us_types_pkg::pc_t                      of_next_pc_i,
+  input  logic                                   of_fc_i,          // an FC instruction: commit its branch state
+  input  us_types_pkg::pix_mask_t                of_fc_inactive_i,
+  input  logic [3:0][CounterBits-1:0]            of_fc_counter_i,  // per pixel
+  input  us_fc_pkg::us_frame_t [LoopDepth-1:0]   of_fc_loop_i,
+  input  logic [LoopSpW-1:0]                     of_fc_loop_sp_i,
+  input  us_types_pkg::pc_t [AddrDepth-1:0]      of_fc_addr_i,
+  input  logic [AddrSpW-1:0]                     of_fc_addr_sp_i,
   // from WB: what the instruction in WB commits
   input  logic                                   wb_valid_i,
   input  logic [CtxW-1:0]                        wb_ctx_i,
@@ -77,17 +80,24 @@ module us_ctx_state #(
   // to ID: the view of context if_ctx_i
   output us_fc_pkg::us_frame_t [LoopDepth-1:0]   ctx_id_loop_o,
   output logic [LoopSpW-1:0]                     ctx_id_loop_sp_o,
-  output us_types_pkg::pc_t [AddrDepth-1:0]      ctx_id_addr_o,
-  output logic [AddrSpW-1:0]                     ctx_id_addr_sp_o,
   output us_types_pkg::pix_mask_t                ctx_id_covered_o,
   output us_types_pkg::pix_mask_t                ctx_id_killed_o,
   output us_types_pkg::pix_mask_t                ctx_id_inactive_o,
   output us_types_pkg::pix_mask_t                ctx_id_masked_o,  // broken or continued in a frame
   output us_types_pkg::chan_mask_t [3:0]         ctx_id_pred_o,
-  output us_types_pkg::pix_mask_t                ctx_id_result_o,
-  output logic [3:0][CounterBits-1:0]            ctx_id_counter_o,
+  // to OF (FC): the view of context id_ctx_i
+  output us_fc_pkg::us_frame_t [LoopDepth-1:0]   ctx_of_loop_o,
+  output logic [LoopSpW-1:0]                     ctx_of_loop_sp_o,
+  output us_types_pkg::pc_t [AddrDepth-1:0]      ctx_of_addr_o,
+  output logic [AddrSpW-1:0]                     ctx_of_addr_sp_o,
+  output us_types_pkg::pix_mask_t                ctx_of_covered_o,
+  output us_types_pkg::pix_mask_t                ctx_of_killed_o,
+  output us_types_pkg::pix_mask_t                ctx_of_inactive_o,
+  output us_types_pkg::chan_mask_t [3:0]         ctx_of_pred_o,
+  output us_types_pkg::pix_mask_t                ctx_of_result_o,
+  output logic [3:0][CounterBits-1:0]            ctx_of_counter_o,
   // to WB and the retire port: the view of context wb_ctx_i (its FC state already the state after the
-  // instruction, committed in ID)
+  // instruction, committed after OF)
   output us_types_pkg::pix_mask_t                ctx_wb_killed_o,
   output us_types_pkg::pix_mask_t                ctx_wb_inactive_o,
   output us_types_pkg::pix_mask_t                ctx_wb_masked_o,
@@ -150,7 +160,7 @@ module us_ctx_state #(
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // The commit register: what ID commits, a cycle later
+  // The commit register: what OF commits, a cycle later
   // ---------------------------------------------------------------------------------------------------------
   logic                                 cm_valid_q, cm_fc_q;
   logic [CtxW-1:0]                      cm_ctx_q;
@@ -165,27 +175,27 @@ module us_ctx_state #(
     if (!rst_ni) begin
       cm_valid_q <= 1'b0;
     end else begin
-      cm_valid_q <= if_valid_i;
+      cm_valid_q <= id_valid_i;
     end
   end
   always_ff @(posedge clk_i) begin
-    if (if_valid_i) begin
-      cm_ctx_q     <= if_ctx_i;
-      cm_next_pc_q <= id_next_pc_i;
-      cm_fc_q      <= id_fc_i;
+    if (id_valid_i) begin
+      cm_ctx_q     <= id_ctx_i;
+      cm_next_pc_q <= of_next_pc_i;
+      cm_fc_q      <= of_fc_i;
     end
-    if (if_valid_i && id_fc_i) begin
-      cm_inactive_q <= id_fc_inactive_i;
-      cm_counter_q  <= id_fc_counter_i;
-      cm_loop_q     <= id_fc_loop_i;
-      cm_loop_sp_q  <= id_fc_loop_sp_i;
-      cm_addr_q     <= id_fc_addr_i;
-      cm_addr_sp_q  <= id_fc_addr_sp_i;
+    if (id_valid_i && of_fc_i) begin
+      cm_inactive_q <= of_fc_inactive_i;
+      cm_counter_q  <= of_fc_counter_i;
+      cm_loop_q     <= of_fc_loop_i;
+      cm_loop_sp_q  <= of_fc_loop_sp_i;
+      cm_addr_q     <= of_fc_addr_i;
+      cm_addr_sp_q  <= of_fc_addr_sp_i;
     end
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // Next state: IF (busy), ID (PC, FC state), WB (everything else), launch
+  // Next state: IF (busy), OF (PC, FC state), WB (everything else), launch
   // ---------------------------------------------------------------------------------------------------------
   always_comb begin
     run_d      = run_q;
@@ -275,7 +285,7 @@ module us_ctx_state #(
   assign ctx_clear_o   = clear_i && !run_q[clear_ctx_i];
 
   // ---------------------------------------------------------------------------------------------------------
-  // The views of ID's and WB's contexts
+  // The views of ID's, OF's and WB's contexts
   // ---------------------------------------------------------------------------------------------------------
   // Pixels broken or continued in any frame of a loop stack.
   function automatic us_types_pkg::pix_mask_t masked_of(input us_fc_pkg::us_frame_t [LoopDepth-1:0] lp,
@@ -292,15 +302,22 @@ module us_ctx_state #(
 
   assign ctx_id_loop_o     = loop_q[if_ctx_i];
   assign ctx_id_loop_sp_o  = loop_sp_q[if_ctx_i];
-  assign ctx_id_addr_o     = addr_q[if_ctx_i];
-  assign ctx_id_addr_sp_o  = addr_sp_q[if_ctx_i];
   assign ctx_id_covered_o  = covered_q[if_ctx_i];
   assign ctx_id_killed_o   = killed_q[if_ctx_i];
   assign ctx_id_inactive_o = inactive_q[if_ctx_i];
   assign ctx_id_masked_o   = masked_of(ctx_id_loop_o, ctx_id_loop_sp_o);
   assign ctx_id_pred_o     = pred_q[if_ctx_i];
-  assign ctx_id_result_o   = result_q[if_ctx_i];
-  assign ctx_id_counter_o  = counter_q[if_ctx_i];
+
+  assign ctx_of_loop_o     = loop_q[id_ctx_i];
+  assign ctx_of_loop_sp_o  = loop_sp_q[id_ctx_i];
+  assign ctx_of_addr_o     = addr_q[id_ctx_i];
+  assign ctx_of_addr_sp_o  = addr_sp_q[id_ctx_i];
+  assign ctx_of_covered_o  = covered_q[id_ctx_i];
+  assign ctx_of_killed_o   = killed_q[id_ctx_i];
+  assign ctx_of_inactive_o = inactive_q[id_ctx_i];
+  assign ctx_of_pred_o     = pred_q[id_ctx_i];
+  assign ctx_of_result_o   = result_q[id_ctx_i];
+  assign ctx_of_counter_o  = counter_q[id_ctx_i];
 
   us_fc_pkg::us_frame_t [LoopDepth-1:0] wb_loop;
   us_types_pkg::pc_t [AddrDepth-1:0]    wb_addr;
@@ -354,7 +371,7 @@ module us_ctx_state #(
     `US_ASSERT(CtxWbOnPlan, busy_q[c] |-> (wb_valid_i && int'(wb_ctx_i) == c) ==
                                           (int'(age_q[c]) == int'(PlanWb) - 1))
   end
-  // Only an issued context reaches ID and WB, and IF issues only contexts below NumCtx.
+  // Only an issued context reaches ID and WB, and IF issues only contexts below NumCtx (OF's is ID's, registered).
   `US_ASSERT(CtxIdInRange, if_valid_i |-> int'(if_ctx_i) < int'(NumCtx))
   `US_ASSERT(CtxWbInRange, wb_valid_i |-> int'(wb_ctx_i) < int'(NumCtx))
 

@@ -1,9 +1,9 @@
 // us_id_stage: ID, the second stage (docs/rtl.md). For the instruction IF fetched:
 //   - decode and legality: the generated field checks (us_isa_pkg::us_inst_words_ok) and the pairing rules of
 //     us_inst_check (model/isa/us_inst.c), and the code window (US_CODE_RANGE); either error makes the
-//     instruction KindNone, which only retires with its error;
-//   - FC: us_fc applies the instruction to its context's state; the context state commits the result and the
-//     next PC in this same cycle, so the context's next instruction sees it (it cannot issue before WB);
+//     instruction KindNone, which only retires with its error; an FC instruction is KindFc, and OF applies it to
+//     its context's state (us_fc in us_of_stage: from registers, so neither the instruction memory's read nor
+//     decode lies on its path);
 //   - ALU and TEX: the source addresses (aL applied, wrapping in their field) presented to the temporaries and
 //     the constants, whose registered reads OF takes; which of them each source channel reads (a temporary, a
 //     constant, an inline constant), the TEX coordinate swizzle, the pixels whose writes land and the
@@ -11,12 +11,9 @@
 module us_id_stage #(
   parameter int unsigned NumCtx      = 1,
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
-  parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
-  parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
-  localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
-  localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1)
+  localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1)
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -27,9 +24,6 @@ module us_id_stage #(
   input  logic [1:0]                           lp_const_chan_i,
   input  logic [31:0]                          lp_const_wdata_i,
   input  us_isa_pkg::us_code_range_t           lp_code_range_i,
-  input  us_isa_pkg::us_code_offset_t          lp_code_offset_i,
-  input  logic [31:0]                          lp_bool_const_i,
-  input  logic [31:0][31:0]                    lp_int_const_i,
   // from IF: the instruction
   input  logic                                 if_valid_i,
   input  logic [CtxW-1:0]                      if_ctx_i,
@@ -38,27 +32,14 @@ module us_id_stage #(
   // from the context state: the view of context if_ctx_i
   input  us_fc_pkg::us_frame_t [LoopDepth-1:0] ctx_loop_i,
   input  logic [LoopSpW-1:0]                   ctx_loop_sp_i,
-  input  us_types_pkg::pc_t [AddrDepth-1:0]    ctx_addr_i,
-  input  logic [AddrSpW-1:0]                   ctx_addr_sp_i,
   input  us_types_pkg::pix_mask_t              ctx_covered_i,
   input  us_types_pkg::pix_mask_t              ctx_killed_i,
   input  us_types_pkg::pix_mask_t              ctx_inactive_i,
   input  us_types_pkg::pix_mask_t              ctx_masked_i,
   input  us_types_pkg::chan_mask_t [3:0]       ctx_pred_i,       // per pixel
-  input  us_types_pkg::pix_mask_t              ctx_result_i,
-  input  logic [3:0][CounterBits-1:0]          ctx_counter_i,
   // to the temporaries: read addresses {context, address}, source 0..2
   output logic [2:0][TAddrW-1:0]               id_rgb_taddr_o,   // channels r g b
   output logic [2:0][TAddrW-1:0]               id_alpha_taddr_o, // channel a
-  // to the context state: what this instruction commits (when if_valid_i)
-  output us_types_pkg::pc_t                    id_next_pc_o,
-  output logic                                 id_fc_o,          // an FC instruction: commit the id_fc_* state
-  output us_types_pkg::pix_mask_t              id_fc_inactive_o,
-  output logic [3:0][CounterBits-1:0]          id_fc_counter_o,
-  output us_fc_pkg::us_frame_t [LoopDepth-1:0] id_fc_loop_o,
-  output logic [LoopSpW-1:0]                   id_fc_loop_sp_o,
-  output us_types_pkg::pc_t [AddrDepth-1:0]    id_fc_addr_o,
-  output logic [AddrSpW-1:0]                   id_fc_addr_sp_o,
   // to OF (registered): the instruction, and what its sources read
   output logic                                 id_valid_o,
   output us_core_pkg::us_ctrl_t                id_ctrl_o,
@@ -143,47 +124,6 @@ module us_id_stage #(
   end
   assign id_legal     = us_isa_pkg::us_inst_words_ok(if_words_i) && id_pairing_ok;
   assign id_in_window = 9'(if_pc_i - lp_code_range_i.code_addr) <= lp_code_range_i.code_size;
-
-  // ---------------------------------------------------------------------------------------------------------
-  // Flow control
-  // ---------------------------------------------------------------------------------------------------------
-  logic                           id_fc_jump;
-  us_types_pkg::pc_t              id_fc_next_pc;
-  logic [us_fc_pkg::ErrCount-1:0] id_fc_errors;
-
-  us_fc #(
-    .LoopDepth  (LoopDepth),
-    .AddrDepth  (AddrDepth),
-    .CounterBits(CounterBits)
-  ) u_fc (
-    .fc_inst_i    (if_words_i[2]),
-    .fc_addr_i    (if_words_i[3]),
-    .pred_sel_i   (id_cmn.rgb_pred_sel),
-    .pred_inv_i   (id_cmn.rgb_pred_inv),
-    .pc_i         (if_pc_i),
-    .code_offset_i(lp_code_offset_i.offset_addr),
-    .bool_const_i (lp_bool_const_i),
-    .int_const_i  (lp_int_const_i),
-    .covered_i    (ctx_covered_i),
-    .killed_i     (ctx_killed_i),
-    .alu_result_i (ctx_result_i),
-    .pred_i       (ctx_pred_i),
-    .inactive_i   (ctx_inactive_i),
-    .counter_i    (ctx_counter_i),
-    .loop_i       (ctx_loop_i),
-    .loop_sp_i    (ctx_loop_sp_i),
-    .addr_i       (ctx_addr_i),
-    .addr_sp_i    (ctx_addr_sp_i),
-    .inactive_o   (id_fc_inactive_o),
-    .counter_o    (id_fc_counter_o),
-    .loop_o       (id_fc_loop_o),
-    .loop_sp_o    (id_fc_loop_sp_o),
-    .addr_o       (id_fc_addr_o),
-    .addr_sp_o    (id_fc_addr_sp_o),
-    .jump_o       (id_fc_jump),
-    .next_pc_o    (id_fc_next_pc),
-    .errors_o     (id_fc_errors)
-  );
 
   // ---------------------------------------------------------------------------------------------------------
   // Sources: temporary (ADDR + aL if REL) mod 128, constant (ADDR + aL if REL) mod 256, inline constant when
@@ -315,12 +255,7 @@ module us_id_stage #(
       unique case (id_cmn.type_f)
         us_isa_pkg::US_CMN_INST_TYPE_ALU: id_ctrl.kind = us_core_pkg::KindAlu;
         us_isa_pkg::US_CMN_INST_TYPE_OUT: id_ctrl.kind = us_core_pkg::KindOut;
-        us_isa_pkg::US_CMN_INST_TYPE_FC: begin
-          id_ctrl.kind    = us_core_pkg::KindFc;
-          id_ctrl.err     = id_fc_errors;
-          id_ctrl.jumped  = id_fc_jump;
-          id_ctrl.next_pc = id_fc_next_pc;
-        end
+        us_isa_pkg::US_CMN_INST_TYPE_FC:  id_ctrl.kind = us_core_pkg::KindFc;  // OF adds its effects
         default: begin
           id_ctrl.kind = us_core_pkg::KindTex;
           id_ctrl.rdst = id_tex_dst;
@@ -328,9 +263,6 @@ module us_id_stage #(
       endcase
     end
   end
-
-  assign id_next_pc_o = id_ctrl.next_pc;
-  assign id_fc_o      = id_ctrl.kind == us_core_pkg::KindFc;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -350,7 +282,7 @@ module us_id_stage #(
 
   // Instruction fields ID does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{lp_code_range_i, lp_code_offset_i, id_cmn, id_rgb_addr, id_alpha_addr, id_rgb_inst,
+  assign unused_fields = ^{lp_code_range_i, id_cmn, id_rgb_addr, id_alpha_addr, id_rgb_inst,
                            id_alpha_inst, id_rgba_inst, id_tex_inst, id_tex_addr, id_top};
 
 endmodule

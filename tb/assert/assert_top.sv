@@ -93,6 +93,10 @@ module assert_top
   logic [3:0]                           ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked, ctx_id_result;
   logic [3:0][3:0]                      ctx_id_pred, ctx_wb_pred;
   logic [3:0][DefaultCounterBits-1:0]   ctx_id_counter, ctx_wb_counter;
+  us_frame_t [DefaultLoopDepth-1:0]     ctx_of_loop;
+  logic [LoopSpW-1:0]                   ctx_of_loop_sp;
+  logic [3:0]                           ctx_of_covered, ctx_of_killed, ctx_of_inactive;
+  logic [3:0][3:0]                      ctx_of_pred;
   logic [3:0]                           ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked, ctx_wb_result;
   logic [31:0]                          ctx_wb_retired;
   logic [ErrCount-1:0]                  ctx_wb_errors;
@@ -114,14 +118,16 @@ module assert_top
     .if_pick_ctx_i    (ctx_issue_ctx_i),
     .if_valid_i       (ctx_id_valid_i),
     .if_ctx_i         (ctx_id_ctx_i),
-    .id_next_pc_i     (9'd1),
-    .id_fc_i          (ctx_id_fc_i),
-    .id_fc_inactive_i (4'h0),
-    .id_fc_counter_i  ('0),
-    .id_fc_loop_i     ('0),
-    .id_fc_loop_sp_i  (ctx_id_loop_sp_i),
-    .id_fc_addr_i     ('0),
-    .id_fc_addr_sp_i  (ctx_id_addr_sp_i),
+    .id_valid_i       (ctx_id_valid_i),
+    .id_ctx_i         (ctx_id_ctx_i),
+    .of_next_pc_i     (9'd1),
+    .of_fc_i          (ctx_id_fc_i),
+    .of_fc_inactive_i (4'h0),
+    .of_fc_counter_i  ('0),
+    .of_fc_loop_i     ('0),
+    .of_fc_loop_sp_i  (ctx_id_loop_sp_i),
+    .of_fc_addr_i     ('0),
+    .of_fc_addr_sp_i  (ctx_id_addr_sp_i),
     .wb_valid_i       (ctx_wb_valid_i),
     .wb_ctx_i         (ctx_wb_ctx_i),
     .wb_killed_i      (4'h0),
@@ -137,15 +143,21 @@ module assert_top
     .ctx_pc_o         (ctx_pc),
     .ctx_id_loop_o    (ctx_id_loop),
     .ctx_id_loop_sp_o (ctx_id_loop_sp),
-    .ctx_id_addr_o    (ctx_id_addr),
-    .ctx_id_addr_sp_o (ctx_id_addr_sp),
     .ctx_id_covered_o (ctx_id_covered),
     .ctx_id_killed_o  (ctx_id_killed),
     .ctx_id_inactive_o(ctx_id_inactive),
     .ctx_id_masked_o  (ctx_id_masked),
     .ctx_id_pred_o    (ctx_id_pred),
-    .ctx_id_result_o  (ctx_id_result),
-    .ctx_id_counter_o (ctx_id_counter),
+    .ctx_of_loop_o    (ctx_of_loop),
+    .ctx_of_loop_sp_o (ctx_of_loop_sp),
+    .ctx_of_addr_o    (ctx_id_addr),
+    .ctx_of_addr_sp_o (ctx_id_addr_sp),
+    .ctx_of_covered_o (ctx_of_covered),
+    .ctx_of_killed_o  (ctx_of_killed),
+    .ctx_of_inactive_o(ctx_of_inactive),
+    .ctx_of_pred_o    (ctx_of_pred),
+    .ctx_of_result_o  (ctx_id_result),
+    .ctx_of_counter_o (ctx_id_counter),
     .ctx_wb_killed_o  (ctx_wb_killed),
     .ctx_wb_inactive_o(ctx_wb_inactive),
     .ctx_wb_masked_o  (ctx_wb_masked),
@@ -232,6 +244,7 @@ module assert_top
   assign unused = ^{if_valid, if_ctx, if_pc, if_words, ctx_done, ctx_busy, ctx_errors, ctx_clear, ctx_pc,
                     ctx_id_loop, ctx_id_loop_sp, ctx_wb_loop_sp, ctx_id_addr, ctx_id_addr_sp, ctx_wb_addr_sp,
                     ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked, ctx_id_result, ctx_id_pred,
+                    ctx_of_loop, ctx_of_loop_sp, ctx_of_covered, ctx_of_killed, ctx_of_inactive, ctx_of_pred,
                     ctx_wb_pred, ctx_id_counter, ctx_wb_counter, ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked,
                     ctx_wb_result, ctx_wb_retired, ctx_wb_errors, ctx_wb_loop_top, ctx_wb_addr_top, trf_rdata};
 

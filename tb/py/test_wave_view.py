@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make wave's GTKWave save file, opened in GTKWave itself under Xvfb:
 - a mismatch report (an injected fault, a run whose mismatch is past the first retire) through make wave gives a
-  VCD and a save file; GTKWave loads every trace the save file names (none dropped), grouped IF, ID/FC, OF, EX,
+  VCD and a save file; GTKWave loads every trace the save file names (none dropped), grouped IF, ID, OF/FC, EX,
   TA, WB, retire and one group per context;
 - at the save file's marker the retire port shows the report's record (valid, seq, context, pc), and one clock
   edge earlier it does not; the instruction type reads as a name (translate filter), the one the model's
@@ -191,7 +191,7 @@ def main():
             check(order == want and len(order) > 60, f"GTKWave shows every trace the save file names, in its order "
                   f"({len(order)} shown, {len(want)} named; first missing: "
                   f"{next((w for w in want if w not in order), None)})")
-            for group in ("IF", "ID/FC", "OF", "EX", "TA", "WB", "retire", "context 0"):
+            for group in ("IF", "ID", "OF/FC", "EX", "TA", "WB", "retire", "context 0"):
                 check(group in order, f"a group '{group}'")
             kind = rep["disassembly"].split()[0].upper()
             check(at.get("retire valid") == "1" and at.get("retire seq") == str(rep["seq"]) and
