@@ -25,8 +25,10 @@
 //   LATENCY 3: after 1b, 2 and 3 (default; result_o comes combinationally from norm and pack)
 //   LATENCY 4: after 1b, 2, 3 and 5 (registered output)
 //   LATENCY 5: after 1b, 2, 3, 4 and 5
-//   LATENCY 6: after every segment (the core's FPGA pipeline: no segment shares a clock with another)
-//   LATENCY > 6: as 6, then LATENCY - 6 more output registers
+//   LATENCY 6: after every segment (no segment shares a clock with another)
+//   LATENCY 7: as 6, and a register of the operand before 1a (the core's FPGA pipeline, at 8: the unit's own copy
+//              of the operand, placed beside the reduction instead of the operand register that feeds every unit)
+//   LATENCY > 7: as 7, then LATENCY - 7 more output registers
 module us_fp_trans #(
   parameter int unsigned LATENCY = 3
 ) (
@@ -46,7 +48,23 @@ module us_fp_trans #(
                                      (LATENCY == 3) ? 5'b00111 :
                                      (LATENCY == 4) ? 5'b10111 : 5'b11111;
   localparam bit          TableReg  = LATENCY >= 6;  // the register between 1a and 1b
-  localparam int unsigned ExtraRegs = (LATENCY > 6) ? LATENCY - 6 : 0;
+  localparam bit          InReg     = LATENCY >= 7;  // the register before 1a
+  localparam int unsigned ExtraRegs = (LATENCY > 7) ? LATENCY - 7 : 0;
+
+  // ---- the operand, registered when InReg
+  logic [35:0] in_q;
+  logic        in_valid;
+  us_fp_trans_stage #(
+    .Width(36),
+    .Reg  (InReg)
+  ) u_stage_in (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i ({op_i, a_i}),
+    .valid_o(in_valid),
+    .data_o (in_q)
+  );
 
   // ---- segment 1a: reduce; 1b: read the tables
   typedef struct packed {
@@ -83,8 +101,8 @@ module us_fp_trans #(
   logic   tb_valid;
 
   us_fp_trans_reduce u_reduce (
-    .op_i      (op_i),
-    .a_i       (a_i),
+    .op_i      (in_q[35:32]),
+    .a_i       (in_q[31:0]),
     .spec_o    (tb_d.spec),
     .spec_res_o(tb_d.spec_res),
     .tsel_o    (tb_d.tsel),
@@ -103,7 +121,7 @@ module us_fp_trans #(
   ) u_stage_table (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(valid_i),
+    .valid_i(in_valid),
     .data_i (tb_d),
     .valid_o(tb_valid),
     .data_o (tb_q)
