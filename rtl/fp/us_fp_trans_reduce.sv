@@ -9,6 +9,7 @@
 module us_fp_trans_reduce (
   input  logic [3:0]         op_i,        // ALPHA_OP code: EX2 8, LN2 9, RCP 10, RSQ 11, SIN 12, COS 13
   input  logic [31:0]        a_i,
+  input  logic [39:0]        fix_i,       // us_fp_trans_fix of a_i: |a| in fixed point (EX2, SIN, COS)
   output logic               spec_o,      // the result is spec_res_o (special input, or not a known op)
   output logic [31:0]        spec_res_o,
   output logic [2:0]         tsel_o,      // the table (us_fp_trans_table: RCP 0, RSQ 1, EX2 2, LN2 3, SIN 4, COS 5)
@@ -42,15 +43,9 @@ module us_fp_trans_reduce (
   assign qnan   = a_i | us_fp_pkg::QuietBit;
   assign e_s    = $signed({3'b000, e});
 
-  // ---- shared fixed-point shifter (EX2, SIN, COS): fix = floor(sig x 2^(e - 118)), i.e. |a| with 32 fraction
-  // bits. For e > 150 the shift amount wraps to 151..255 and fix is 0, which SIN/COS need (|a| >= 2^23 is an
-  // integer); EX2 only uses e <= 133, where fix < 2^39.
-  logic [7:0]  fix_sh;
-  logic [55:0] fix_full;
+  // ---- the shared fixed-point value (EX2, SIN, COS), from us_fp_trans_fix
   logic [39:0] fix;
-  assign fix_sh   = 8'd150 - e;
-  assign fix_full = {1'b1, f, 32'd0} >> fix_sh;
-  assign fix      = fix_full[39:0];
+  assign fix = fix_i;
 
   // ---- RCP: X = F
   logic [6:0] rcp_idx;
@@ -205,6 +200,6 @@ module us_fp_trans_reduce (
 
   // Bits the reductions drop by construction (docs/fp.md B.4).
   logic unused_bits;
-  assign unused_bits = ^{fix_full[55:40], ex2_a[1:0], ln2_x[24]};
+  assign unused_bits = ^{ex2_a[1:0], ln2_x[24]};
 
 endmodule
