@@ -87,6 +87,49 @@ module us_ex_pixel #(
   // MulProd
   // ===========================================================================================================
   // Each unit's result is computed under the ops that read it; for the other ops it is 0.
+  // What the stages after MulProd do, decoded once from the ops and carried through their registers instead of
+  // the ops: each stage reads its controls straight from flip-flops (a decoder between a stage register and the
+  // wide multiplexers and gates it drives lay on the FPGA plan's critical paths).
+  typedef struct packed {
+    logic [3:0] mul;       // lanes with a product (MAD lanes, the dot products' terms)
+    logic       dp4;       // DP4: the fourth product and term
+    logic       d2a;       // D2A: the third term is C[b]
+    logic       dot;       // an rgb dot product (DP3, DP4, D2A): adders 0 and 1 add the pairs
+    logic [3:0] add;       // lanes whose adder adds
+    logic [3:0] frc;       // FRC lanes
+    logic       dot_run;   // the dot product's last add runs (an rgb dot product or alpha DP)
+    logic       rgb_sel;   // rgb result: the select (MIN MAX CND CMP FRC)
+    logic       rgb_sop;   // rgb result: the transcendental unit's (SOP)
+    logic       a_sum;     // alpha result: the sum (MAD MDH MDV)
+    logic       a_dot;     // alpha result: the dot product (DP)
+    logic       a_sel;     // alpha result: the select (MIN MAX CND CMP FRC); else the transcendental unit's
+  } ctl_t;
+  function automatic ctl_t decode(input logic [3:0] rgb_op, input logic [3:0] alpha_op);
+    ctl_t d;
+    logic pair;
+    pair       = rgb_is_mad(rgb_op) || rgb_is_dot(rgb_op) || alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
+    d.mul      = {alpha_is_mad(alpha_op), {3{pair}}};
+    d.dp4      = rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4;
+    d.d2a      = rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
+    d.dot      = rgb_is_dot(rgb_op);
+    d.add      = lanes_adding(rgb_op, alpha_op);
+    d.frc      = lanes_frc(rgb_op, alpha_op);
+    d.dot_run  = dot_runs(rgb_op, alpha_op);
+    d.rgb_sel  = !rgb_is_dot(rgb_op) && rgb_is_select(rgb_op);
+    d.rgb_sop  = !rgb_is_dot(rgb_op) && !rgb_is_select(rgb_op) && rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP;
+    d.a_sum    = alpha_is_mad(alpha_op);
+    d.a_dot    = alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP;
+    d.a_sel    = alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN ||
+                 alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX ||
+                 alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND ||
+                 alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP ||
+                 alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC;
+    decode = d;
+  endfunction
+
+  ctl_t       ctl;
+  assign ctl = decode(rgb_op_i, alpha_op_i);
+
   logic       dot_lanes;
   logic [3:0] lane_max, lane_cnd, lane_cmp, lane_frc, lane_minmax, lane_mul;
   assign dot_lanes = rgb_is_mad(rgb_op_i) || rgb_is_dot(rgb_op_i) ||
@@ -153,7 +196,7 @@ module us_ex_pixel #(
   logic [MulW-1:0]      mr_mp_dp4_q;
   logic [3:0][31:0]     mr_c_q, mr_sel_q;
   logic [3:0][63:0]     mr_frc_q;
-  logic [3:0]           mr_rgb_op_q, mr_alpha_op_q;
+  ctl_t                 mr_ctl_q;
   if (PipeRegs[us_core_pkg::PipeMulRound]) begin : g_mr_reg
     always_ff @(posedge clk_i) begin
       mr_mp_q       <= mp;
@@ -161,8 +204,7 @@ module us_ex_pixel #(
       mr_c_q        <= c_i;
       mr_sel_q      <= sel;
       mr_frc_q      <= frc_ops;
-      mr_rgb_op_q   <= rgb_op_i;
-      mr_alpha_op_q <= alpha_op_i;
+      mr_ctl_q      <= ctl;
     end
   end else begin : g_mr_wire  // the default plan: the same stage
     assign mr_mp_q = mp;
@@ -170,8 +212,7 @@ module us_ex_pixel #(
     assign mr_c_q = c_i;
     assign mr_sel_q = sel;
     assign mr_frc_q = frc_ops;
-    assign mr_rgb_op_q = rgb_op_i;
-    assign mr_alpha_op_q = alpha_op_i;
+    assign mr_ctl_q = ctl;
   end
 
   // ===========================================================================================================
@@ -180,9 +221,7 @@ module us_ex_pixel #(
   logic [3:0][31:0] prod;
   logic [31:0]      prod_dp4;
   logic [3:0]       mr_mul;
-  assign mr_mul = {alpha_is_mad(mr_alpha_op_q),
-                   {3{rgb_is_mad(mr_rgb_op_q) || rgb_is_dot(mr_rgb_op_q) ||
-                      mr_alpha_op_q == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP}}};
+  assign mr_mul = mr_ctl_q.mul;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       prod[l] = 32'h0;
@@ -191,7 +230,7 @@ module us_ex_pixel #(
       end
     end
     prod_dp4 = 32'h0;
-    if (mr_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) begin
+    if (mr_ctl_q.dp4) begin
       prod_dp4 = us_fp_pkg::fp_mul_round(mr_mp_dp4_q);
     end
   end
@@ -199,15 +238,14 @@ module us_ex_pixel #(
   logic [3:0][31:0] aa_prod_q, aa_c_q, aa_sel_q;
   logic [31:0]      aa_prod_dp4_q;
   logic [3:0][63:0] aa_frc_q;
-  logic [3:0]       aa_rgb_op_q, aa_alpha_op_q;
+  ctl_t             aa_ctl_q;
   always_ff @(posedge clk_i) begin
     aa_prod_q     <= prod;
     aa_prod_dp4_q <= prod_dp4;
     aa_c_q        <= mr_c_q;
     aa_sel_q      <= mr_sel_q;
     aa_frc_q      <= mr_frc_q;
-    aa_rgb_op_q   <= mr_rgb_op_q;
-    aa_alpha_op_q <= mr_alpha_op_q;
+    aa_ctl_q      <= mr_ctl_q;
   end
 
   // ===========================================================================================================
@@ -217,9 +255,9 @@ module us_ex_pixel #(
   logic [3:0][31:0] term, win;
   logic [3:0]       win_use;
   logic             aa_d2a;
-  assign aa_d2a  = aa_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_D2A;
+  assign aa_d2a  = aa_ctl_q.d2a;
   assign term    = {aa_prod_dp4_q, aa_d2a ? aa_c_q[2] : aa_prod_q[2], aa_prod_q[1], aa_prod_q[0]};
-  assign win_use = {aa_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4, 3'b111};
+  assign win_use = {aa_ctl_q.dp4, 3'b111};
   us_fp_window u_window (
     .use_i (win_use),
     .term_i(term),
@@ -228,7 +266,7 @@ module us_ex_pixel #(
 
   logic [3:0][31:0] al_prod_q, al_c_q, al_sel_q, al_win_q;
   logic [3:0][63:0] al_frc_q;
-  logic [3:0]       al_rgb_op_q, al_alpha_op_q;
+  ctl_t             al_ctl_q;
   if (PipeRegs[us_core_pkg::PipeAddAlign]) begin : g_al_reg
     always_ff @(posedge clk_i) begin
       al_prod_q     <= aa_prod_q;
@@ -236,8 +274,7 @@ module us_ex_pixel #(
       al_sel_q      <= aa_sel_q;
       al_win_q      <= win;
       al_frc_q      <= aa_frc_q;
-      al_rgb_op_q   <= aa_rgb_op_q;
-      al_alpha_op_q <= aa_alpha_op_q;
+      al_ctl_q      <= aa_ctl_q;
     end
   end else begin : g_al_wire  // the default plan: the same stage
     assign al_prod_q = aa_prod_q;
@@ -245,8 +282,7 @@ module us_ex_pixel #(
     assign al_sel_q = aa_sel_q;
     assign al_win_q = win;
     assign al_frc_q = aa_frc_q;
-    assign al_rgb_op_q = aa_rgb_op_q;
-    assign al_alpha_op_q = aa_alpha_op_q;
+    assign al_ctl_q = aa_ctl_q;
   end
 
   // ===========================================================================================================
@@ -255,9 +291,9 @@ module us_ex_pixel #(
   logic [3:0][31:0] add_a, add_b;
   logic [3:0]       al_add, al_frc;
   logic             al_dot;
-  assign al_dot = rgb_is_dot(al_rgb_op_q);
-  assign al_add = lanes_adding(al_rgb_op_q, al_alpha_op_q);
-  assign al_frc = lanes_frc(al_rgb_op_q, al_alpha_op_q);
+  assign al_dot = al_ctl_q.dot;
+  assign al_add = al_ctl_q.add;
+  assign al_frc = al_ctl_q.frc;
 
   logic [3:0][AlignW-1:0] align;
   always_comb begin
@@ -286,21 +322,19 @@ module us_ex_pixel #(
   logic [3:0][AlignW-1:0] as_align_q;
   logic [3:0][31:0]       as_sel_q;
   logic [31:0]            as_w2_q;
-  logic [3:0]             as_rgb_op_q, as_alpha_op_q;
+  ctl_t                   as_ctl_q;
   if (PipeRegs[us_core_pkg::PipeAddSum]) begin : g_as_reg
     always_ff @(posedge clk_i) begin
       as_align_q    <= align;
       as_sel_q      <= al_sel_q;
       as_w2_q       <= al_win_q[2];
-      as_rgb_op_q   <= al_rgb_op_q;
-      as_alpha_op_q <= al_alpha_op_q;
+      as_ctl_q      <= al_ctl_q;
     end
   end else begin : g_as_wire  // the default plan: the same stage
     assign as_align_q = align;
     assign as_sel_q = al_sel_q;
     assign as_w2_q = al_win_q[2];
-    assign as_rgb_op_q = al_rgb_op_q;
-    assign as_alpha_op_q = al_alpha_op_q;
+    assign as_ctl_q = al_ctl_q;
   end
 
   // ===========================================================================================================
@@ -308,7 +342,7 @@ module us_ex_pixel #(
   // ===========================================================================================================
   logic [3:0][SumW-1:0] summed;
   logic [3:0]           as_add;
-  assign as_add = lanes_adding(as_rgb_op_q, as_alpha_op_q);
+  assign as_add = as_ctl_q.add;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       summed[l] = '0;
@@ -321,21 +355,19 @@ module us_ex_pixel #(
   logic [3:0][SumW-1:0] ar_sum_q;
   logic [3:0][31:0]     ar_sel_q;
   logic [31:0]          ar_w2_q;
-  logic [3:0]           ar_rgb_op_q, ar_alpha_op_q;
+  ctl_t                 ar_ctl_q;
   if (PipeRegs[us_core_pkg::PipeAddRound]) begin : g_ar_reg
     always_ff @(posedge clk_i) begin
       ar_sum_q      <= summed;
       ar_sel_q      <= as_sel_q;
       ar_w2_q       <= as_w2_q;
-      ar_rgb_op_q   <= as_rgb_op_q;
-      ar_alpha_op_q <= as_alpha_op_q;
+      ar_ctl_q      <= as_ctl_q;
     end
   end else begin : g_ar_wire  // the default plan: the same stage
     assign ar_sum_q = summed;
     assign ar_sel_q = as_sel_q;
     assign ar_w2_q = as_w2_q;
-    assign ar_rgb_op_q = as_rgb_op_q;
-    assign ar_alpha_op_q = as_alpha_op_q;
+    assign ar_ctl_q = as_ctl_q;
   end
 
   // ===========================================================================================================
@@ -343,7 +375,7 @@ module us_ex_pixel #(
   // ===========================================================================================================
   logic [3:0][31:0] sum;
   logic [3:0]       ar_add;
-  assign ar_add = lanes_adding(ar_rgb_op_q, ar_alpha_op_q);
+  assign ar_add = ar_ctl_q.add;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       sum[l] = 32'h0;
@@ -355,13 +387,12 @@ module us_ex_pixel #(
 
   logic [3:0][31:0] da_sum_q, da_sel_q;
   logic [31:0]      da_w2_q;
-  logic [3:0]       da_rgb_op_q, da_alpha_op_q;
+  ctl_t             da_ctl_q;
   always_ff @(posedge clk_i) begin
     da_sum_q      <= sum;
     da_sel_q      <= ar_sel_q;
     da_w2_q       <= ar_w2_q;
-    da_rgb_op_q   <= ar_rgb_op_q;
-    da_alpha_op_q <= ar_alpha_op_q;
+    da_ctl_q      <= ar_ctl_q;
   end
 
   // ===========================================================================================================
@@ -369,7 +400,7 @@ module us_ex_pixel #(
   // ===========================================================================================================
   logic [3:0][31:0]  sel_frc;
   logic [3:0]        da_frc;
-  assign da_frc = lanes_frc(da_rgb_op_q, da_alpha_op_q);
+  assign da_frc = da_ctl_q.frc;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       sel_frc[l] = da_frc[l] ? us_fp_pkg::fp_frc_fix(da_sum_q[l]) : da_sel_q[l];
@@ -378,58 +409,54 @@ module us_ex_pixel #(
 
   logic [31:0]       dot_right;
   logic [AlignW-1:0] dot_align;
-  assign dot_right = (da_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) ? da_sum_q[1] : da_w2_q;  // DP3, D2A
+  assign dot_right = da_ctl_q.dp4 ? da_sum_q[1] : da_w2_q;  // DP3, D2A
   always_comb begin
     dot_align = '0;
-    if (dot_runs(da_rgb_op_q, da_alpha_op_q)) begin
+    if (da_ctl_q.dot_run) begin
       dot_align = us_fp_pkg::fp_add_align(da_sum_q[0], dot_right);
     end
   end
 
   logic [AlignW-1:0] ds_align_q;
   logic [3:0][31:0]  ds_sum_q, ds_sel_q;
-  logic [3:0]        ds_rgb_op_q, ds_alpha_op_q;
+  ctl_t              ds_ctl_q;
   if (PipeRegs[us_core_pkg::PipeDotSum]) begin : g_ds_reg
     always_ff @(posedge clk_i) begin
       ds_align_q    <= dot_align;
       ds_sum_q      <= da_sum_q;
       ds_sel_q      <= sel_frc;
-      ds_rgb_op_q   <= da_rgb_op_q;
-      ds_alpha_op_q <= da_alpha_op_q;
+      ds_ctl_q      <= da_ctl_q;
     end
   end else begin : g_ds_wire  // the default plan: the same stage
     assign ds_align_q = dot_align;
     assign ds_sum_q = da_sum_q;
     assign ds_sel_q = sel_frc;
-    assign ds_rgb_op_q = da_rgb_op_q;
-    assign ds_alpha_op_q = da_alpha_op_q;
+    assign ds_ctl_q = da_ctl_q;
   end
 
   logic [SumW-1:0] dot_summed;
   always_comb begin
     dot_summed = '0;
-    if (dot_runs(ds_rgb_op_q, ds_alpha_op_q)) begin
+    if (ds_ctl_q.dot_run) begin
       dot_summed = us_fp_pkg::fp_add_sum(ds_align_q);
     end
   end
 
   logic [SumW-1:0]  dr_dot_q;
   logic [3:0][31:0] dr_sum_q, dr_sel_q;
-  logic [3:0]       dr_rgb_op_q, dr_alpha_op_q;
+  ctl_t             dr_ctl_q;
   if (PipeRegs[us_core_pkg::PipeDotRound]) begin : g_dr_reg
     always_ff @(posedge clk_i) begin
       dr_dot_q      <= dot_summed;
       dr_sum_q      <= ds_sum_q;
       dr_sel_q      <= ds_sel_q;
-      dr_rgb_op_q   <= ds_rgb_op_q;
-      dr_alpha_op_q <= ds_alpha_op_q;
+      dr_ctl_q      <= ds_ctl_q;
     end
   end else begin : g_dr_wire  // the default plan: the same stage
     assign dr_dot_q = dot_summed;
     assign dr_sum_q = ds_sum_q;
     assign dr_sel_q = ds_sel_q;
-    assign dr_rgb_op_q = ds_rgb_op_q;
-    assign dr_alpha_op_q = ds_alpha_op_q;
+    assign dr_ctl_q = ds_ctl_q;
   end
 
   // ===========================================================================================================
@@ -438,35 +465,35 @@ module us_ex_pixel #(
   logic [31:0] dot;
   always_comb begin
     dot = 32'h0;
-    if (dot_runs(dr_rgb_op_q, dr_alpha_op_q)) begin
+    if (dr_ctl_q.dot_run) begin
       dot = us_fp_pkg::fp_add_round(dr_dot_q);
     end
   end
 
   always_comb begin
     for (int c = 0; c < 3; c++) begin
-      if (rgb_is_dot(dr_rgb_op_q)) begin
+      if (dr_ctl_q.dot) begin
         rgb_o[c] = dot;
-      end else if (rgb_is_select(dr_rgb_op_q)) begin
+      end else if (dr_ctl_q.rgb_sel) begin
         rgb_o[c] = dr_sel_q[c];
-      end else if (dr_rgb_op_q == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_SOP) begin
+      end else if (dr_ctl_q.rgb_sop) begin
         rgb_o[c] = trans_o;
       end else begin  // MAD, MDH, MDV
         rgb_o[c] = dr_sum_q[c];
       end
     end
-    unique case (dr_alpha_op_q)
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAD, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH,
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDV: alpha_o = dr_sum_q[3];
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP:  alpha_o = dot;
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MIN, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MAX,
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CND, us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_CMP,
-      us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_FRC: alpha_o = dr_sel_q[3];
-      default:                                    alpha_o = trans_o;  // EX2 LN2 RCP RSQ SIN COS
-    endcase
+    if (dr_ctl_q.a_sum) begin
+      alpha_o = dr_sum_q[3];
+    end else if (dr_ctl_q.a_dot) begin
+      alpha_o = dot;
+    end else if (dr_ctl_q.a_sel) begin
+      alpha_o = dr_sel_q[3];
+    end else begin
+      alpha_o = trans_o;  // EX2 LN2 RCP RSQ SIN COS
+    end
   end
 
   logic unused_valid;
-  assign unused_valid = trans_valid;
+  assign unused_valid = ^{trans_valid, dr_ctl_q.mul, dr_ctl_q.dp4, dr_ctl_q.d2a, dr_ctl_q.add, dr_ctl_q.frc};
 
 endmodule
