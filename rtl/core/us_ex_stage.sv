@@ -124,7 +124,7 @@ module us_ex_stage #(
         if (pre_use[c]) begin
           case (pre_pop[c])
             2'd0: begin                                                                                // NEG2
-              pre_twice[p][c] = us_fp_pkg::fp_mul(s_src[p][0][c], us_fp_pkg::Two, 1'b0);
+              pre_twice[p][c] = us_fp_pkg::fp_twice(s_src[p][0][c]);  // fp_mul(a, 2.0), proved equal
               pre_b[p][c]     = pre_twice[p][c] ^ 32'h8000_0000;
             end
             2'd1:    begin pre_a[p][c] = s_src[p][1][c]; pre_b[p][c] = s_src[p][0][c] ^ 32'h8000_0000; end

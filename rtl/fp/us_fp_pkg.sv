@@ -206,6 +206,21 @@ package us_fp_pkg;
     end
   endfunction
 
+  // fp_twice: fp_mul(a, 2.0, 0) without the multiplier (exact: the exponent plus one): DAZ zero keeps its sign, a NaN
+  // is quieted, an infinity stays, the largest binade overflows to infinity. The pre-subtract's NEG2 (1 - 2a) uses it
+  // so that PreAlign holds no product; tb/py/test_fp_twice.py proves the two equal for every input (Yosys sat).
+  function automatic logic [31:0] fp_twice(input logic [31:0] a);
+    if (a[30:23] == 8'h00) begin
+      fp_twice = {a[31], 31'h0};
+    end else if (a[30:23] == 8'hFF) begin
+      fp_twice = (a[22:0] != 23'h0) ? (a | QuietBit) : a;
+    end else if (a[30:23] == 8'hFE) begin
+      fp_twice = {a[31], 8'hFF, 23'h0};
+    end else begin
+      fp_twice = {a[31], a[30:23] + 8'd1, a[22:0]};
+    end
+  endfunction
+
   // fp_mul: a x b (us_fp_mul), the two segments in a row.
   function automatic logic [31:0] fp_mul(input logic [31:0] a, input logic [31:0] b, input logic zero_legacy);
     fp_mul = fp_mul_round(fp_mul_prod(a, b, zero_legacy));
