@@ -22,9 +22,15 @@ module us_fp_trans_post (
   logic               r_neg;
 
   assign prod  = $signed({{38{mop_i[24]}}, mop_i}) * $signed({32'd0, acc_i});
-  assign r     = ln2_i ? (prod + $signed({k_i[9:0], 53'd0})) : prod;
-  assign r_neg = r[62];
-  assign r_abs = r_neg ? (63'd0 - $unsigned(r)) : $unsigned(r);
+  // |r| from two adders side by side instead of a negation behind the add: -r = ~prod + (-k 2^53) + 1, so the
+  // product feeds both and the sign of r picks one (one carry chain deep, not two: the FPGA plan's path).
+  logic [62:0] k_term, k_neg, r_negated;
+  assign k_term    = ln2_i ? {k_i[9:0], 53'd0} : 63'd0;
+  assign k_neg     = ln2_i ? {10'(-k_i[9:0]), 53'd0} : 63'd0;
+  assign r         = $signed($unsigned(prod) + k_term);
+  assign r_negated = ~$unsigned(prod) + k_neg + 63'd1;
+  assign r_neg     = r[62];
+  assign r_abs     = r_neg ? r_negated : $unsigned(r);
 
   assign m_o    = mul_i ? r_abs[61:0] : {31'd0, acc_i};
   assign k_o    = ln2_i ? -11'sd53 : k_i;
