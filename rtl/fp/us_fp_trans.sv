@@ -55,16 +55,22 @@ module us_fp_trans #(
   localparam int unsigned ExtraRegs = (LATENCY > 8) ? LATENCY - 8 : 0;
 
   // ---- the operand, registered when InReg
-  logic [35:0] in_q;
-  logic        in_valid;
+  typedef struct packed {
+    logic [3:0]  op;
+    logic [31:0] a;
+  } in_t;
+  in_t  in_d, in_q;
+  logic in_valid;
+  assign in_d.op = op_i;
+  assign in_d.a  = a_i;
   us_fp_trans_stage #(
-    .Width(36),
+    .Width($bits(in_d)),
     .Reg  (InReg)
   ) u_stage_in (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
-    .data_i ({op_i, a_i}),
+    .data_i (in_d),
     .valid_o(in_valid),
     .data_o (in_q)
   );
@@ -104,29 +110,33 @@ module us_fp_trans #(
   logic   tb_valid;
 
   // ---- segment 1a: the shifter, then (registered when FixReg) the reduction
-  logic [39:0] fix_d;
-  logic [75:0] fix_q;  // op, a, fix
-  logic        fix_valid;
+  typedef struct packed {
+    in_t         in;
+    logic [39:0] fix;
+  } fix_t;
+  fix_t fix_d, fix_q;
+  logic fix_valid;
+  assign fix_d.in = in_q;
   us_fp_trans_fix u_fix (
-    .a_i  (in_q[31:0]),
-    .fix_o(fix_d)
+    .a_i  (in_q.a),
+    .fix_o(fix_d.fix)
   );
   us_fp_trans_stage #(
-    .Width(76),
+    .Width($bits(fix_d)),
     .Reg  (FixReg)
   ) u_stage_fix (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(in_valid),
-    .data_i ({in_q, fix_d}),
+    .data_i (fix_d),
     .valid_o(fix_valid),
     .data_o (fix_q)
   );
 
   us_fp_trans_reduce u_reduce (
-    .op_i      (fix_q[75:72]),
-    .a_i       (fix_q[71:40]),
-    .fix_i     (fix_q[39:0]),
+    .op_i      (fix_q.in.op),
+    .a_i       (fix_q.in.a),
+    .fix_i     (fix_q.fix),
     .spec_o    (tb_d.spec),
     .spec_res_o(tb_d.spec_res),
     .tsel_o    (tb_d.tsel),
