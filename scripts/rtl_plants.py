@@ -14,7 +14,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   directed-break-any-gone;
 - the beats of the FPGA configuration (Lanes 1, build/cosim-fpga): hold-short (IF waits a clock too few between
   issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
-  the first reads pixel 2's first source as pixel 1's). Check: the smoke vectors in lockstep on that harness
+  the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
+  third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses). Check: the smoke vectors in lockstep on that harness
   (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -31,7 +32,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "rtl-plants")
 FC, IF_STAGE, OMOD = "rtl/us_fc.sv", "rtl/core/us_if_stage.sv", "rtl/fp/us_fp_omod.sv"
-OF, TA = "rtl/core/us_of_stage.sv", "rtl/core/us_ta_stage.sv"
+OF, TA, RD = "rtl/core/us_of_stage.sv", "rtl/core/us_ta_stage.sv", "rtl/us_rd_phases.sv"
 ID, WB, TRANS, LOAD = "rtl/core/us_id_stage.sv", "rtl/core/us_wb_stage.sv", "rtl/fp/us_fp_trans_reduce.sv", \
     "rtl/us_load_port.sv"
 # every covered member's want, running or not (vote()'s want without its running gate)
@@ -56,6 +57,12 @@ PLANTS = [
     ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
      "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
+    ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
+     RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",
+     "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = hold_q[0];", (4,), "fpga-smoke"),
+    ("phase-addr-stale", "each read phase after the first presents the phase before's addresses (FPGA configuration)",
+     RD, "ram_raddr_o = addr_q[k * int'(PhysPorts) +: PhysPorts];",
+     "ram_raddr_o = addr_q[(k - 1) * int'(PhysPorts) +: PhysPorts];", (4,), "fpga-smoke"),
     ("incr-nonvoters", "INCR deactivates every pixel that did not want what the quad does (inactive, killed, masked)",
      FC, "disagree = running & ~(killed_i | inactive | masked) & (jump", "disagree = (jump", (4,), ["incr-inactive"]),
     ("break-any-members", "BREAK with JUMP_ANY counts the wants of all loop members (uncovered ones too)", FC,

@@ -40,8 +40,9 @@ module us_core #(
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1),
   localparam int unsigned AddrSpW    = $clog2(AddrDepth + 1),
   // The cycles from issue to the retire record (us_core_pkg's stage plan), for the harness's schedule check
-  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::issue_to_retire(PipeRegs) +
-                                                                       Beats - 1,
+  localparam int unsigned IssueToRetire /*verilator public_flat_rd*/ = us_core_pkg::issue_to_record(PipeRegs, Beats),
+  // The clocks the RAMs read the three source addresses in (one copy of each RAM for all three with Lanes 1)
+  localparam int unsigned ReadPhases = us_core_pkg::read_phases(Beats),
   // The clocks between two issues at least, for the same check
   localparam int unsigned IssueEvery /*verilator public_flat_rd*/ = Beats
 ) (
@@ -281,7 +282,8 @@ module us_core #(
 
   us_id_stage #(
     .NumCtx     (NumCtx),
-    .LoopDepth  (LoopDepth)
+    .LoopDepth  (LoopDepth),
+    .ReadPhases (ReadPhases)
   ) u_id_stage (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -317,7 +319,8 @@ module us_core #(
   us_types_pkg::fp32_t [3:0][3:0] wb_wdata;
 
   us_temp_rf #(
-    .NumCtx(NumCtx)
+    .NumCtx    (NumCtx),
+    .ReadPhases(ReadPhases)
   ) u_temp_rf (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),

@@ -70,6 +70,16 @@ package us_core_pkg;
   // Beats = 4 / Lanes beats, one a clock and Lanes pixels each (OF hands them over, the end of TA gathers them for
   // WB), so IF issues at most once every Beats clocks, its record comes Beats - 1 clocks later than the plan's D
   // says, and the steady IPC is min(1 / Beats, NumCtx / (D + Beats - 1)) quad-instructions a clock.
+  // The clocks the temporaries and constants read an instruction's three source addresses in: one copy of each RAM
+  // per address and one clock with Beats below 3; one copy and a clock per address when IF issues at most once in
+  // Beats >= 3 clocks (Lanes 1), which puts OF ReadPhases - 1 clocks later (us_rd_phases, docs/rtl.md).
+  function automatic int unsigned read_phases(input int unsigned beats);
+    read_phases = (beats >= 3) ? 3 : 1;
+  endfunction
+  // The cycles from an issue to its record on the retire port, with the beats and the read phases: D.
+  function automatic int unsigned issue_to_record(input logic [9:0] regs, input int unsigned beats);
+    issue_to_record = issue_to_retire(regs) + beats - 1 + read_phases(beats) - 1;
+  endfunction
   // The transcendental unit's latency: from MulProd to DotRound (the fixed registers before Window and DotAlign)
   function automatic int unsigned trans_latency(input logic [9:0] regs);
     trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound);

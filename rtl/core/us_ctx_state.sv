@@ -352,7 +352,7 @@ module us_ctx_state #(
   // write-back comes PlanWb - 1 cycles after the first cycle it is busy, and never earlier or later. A stage
   // register added or lost without the plan following breaks this (and the harness's schedule check).
 `ifdef US_ASSERT_ON
-  localparam int unsigned PlanWb = us_core_pkg::issue_to_retire(PipeRegs) + Beats - 2;  // WB's stage in the plan
+  localparam int unsigned PlanWb = us_core_pkg::issue_to_record(PipeRegs, Beats) - 1;  // WB's stage in the plan
   localparam int unsigned AgeW   = $clog2(PlanWb + 1);
   logic [NumCtx-1:0][AgeW-1:0] age_q;  // per context: cycles busy so far
   for (genvar c = 0; c < NumCtx; c++) begin : g_age

@@ -8,9 +8,13 @@
 //     the constants, whose registered reads OF takes; which of them each source channel reads (a temporary, a
 //     constant, an inline constant), the TEX coordinate swizzle, the pixels whose writes land and the
 //     predicate's channel enables, registered for OF with the control (us_core_pkg::us_ctrl_t).
+// With ReadPhases above 1 the RAMs read the source addresses over that many clocks (us_rd_phases): ID's registers
+// hold the instruction for them (IF issues at most once in Beats >= ReadPhases clocks) and OF gets it ReadPhases
+// clocks after ID, with the last read.
 module us_id_stage #(
   parameter int unsigned NumCtx      = 1,
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
+  parameter int unsigned ReadPhases  = 1,  // us_core_pkg::read_phases
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1)
@@ -48,7 +52,7 @@ module us_id_stage #(
   output us_types_pkg::fp32_t [2:0][3:0]       id_src_inline_o,  // source, channel: the inline constant, or 0
   output logic [3:0][1:0]                      id_tex_swz_o,     // TEX coordinate s t r q: source channel
   output us_types_pkg::fp32_t [5:0][3:0]       id_const_o        // the constants at the six source addresses
-                                                                 // (us_const_rf's read register, valid in OF)
+                                                                 // (us_const_rf's reads, valid in OF)
 );
 
   localparam int unsigned LoopIdxW = (LoopDepth > 1) ? $clog2(LoopDepth) : 1;
@@ -166,10 +170,12 @@ module us_id_stage #(
   end
 
   us_const_rf #(
-    .NumReadPorts(6)
+    .NumReadPorts(6),
+    .ReadPhases  (ReadPhases)
   ) u_const_rf (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
+    .start_i(if_valid_i),
     .we_i   (lp_const_we_i),
     .widx_i (lp_const_idx_i),
     .wchan_i(lp_const_chan_i),
@@ -264,20 +270,25 @@ module us_id_stage #(
     end
   end
 
+  // The instruction reaches OF with the last read phase; the registers hold it till then
+  logic [ReadPhases-1:0] valid_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      id_valid_o <= 1'b0;
+      valid_q <= '0;
     end else begin
-      id_valid_o <= if_valid_i;
+      valid_q <= ReadPhases'({valid_q, if_valid_i});
     end
   end
+  assign id_valid_o = valid_q[ReadPhases-1];
 
   always_ff @(posedge clk_i) begin
-    id_ctrl_o       <= id_ctrl;
-    id_src_temp_o   <= id_src_temp;
-    id_src_const_o  <= id_src_const;
-    id_src_inline_o <= id_src_inline;
-    id_tex_swz_o    <= id_tex_src_swz;
+    if (if_valid_i) begin
+      id_ctrl_o       <= id_ctrl;
+      id_src_temp_o   <= id_src_temp;
+      id_src_const_o  <= id_src_const;
+      id_src_inline_o <= id_src_inline;
+      id_tex_swz_o    <= id_tex_src_swz;
+    end
   end
 
   // Instruction fields ID does not read (each is read in another stage).

@@ -14,12 +14,16 @@
 // words: a tag bit per pixel and channel, set by write-back, cleared in the lanes a word's first write fills.
 // A read takes write-back's value where the tag is set and the input bank's otherwise. The tag rides in a block
 // RAM's spare bits (36 per 32-bit word), so the live-value table costs no flop per word; 6 block RAMs per pixel
+// and channel. With ReadPhases 3 (Lanes 1: IF issues at most once in 4 clocks) one copy per bank reads the three
+// source addresses in three clocks (us_rd_phases) and the values reach OF two clocks later: 2 block RAMs per pixel
 // and channel.
 `include "us_assert.svh"
 
 module us_temp_rf #(
   parameter int unsigned NumCtx = 1,
+  parameter int unsigned ReadPhases = 1,  // the clocks the three source addresses are read in (us_core_pkg)
   localparam int unsigned AddrW = $clog2(NumCtx * 128),
+  localparam int unsigned NumRead = 3 / ReadPhases,  // each bank's read ports
   localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned WbW   = 33  // a write-back word: the value and a tag bit, "written since the clear"
 ) (
@@ -29,7 +33,7 @@ module us_temp_rf #(
   // from the context state: clear a context's temporaries
   input  logic                                clear_i,
   input  logic [CtxW-1:0]                     clear_ctx_i,
-  // from ID: the read ports, and whether ID holds an instruction (the assertions' only use of it)
+  // from ID: the read ports, and whether ID holds an instruction (the first read phase)
   input  logic                                rd_valid_i,
   input  logic [2:0][AddrW-1:0]               rgb_raddr_i,
   input  logic [2:0][AddrW-1:0]               alpha_raddr_i,
@@ -45,7 +49,7 @@ module us_temp_rf #(
   input  us_types_pkg::temp_addr_t            tin_addr_i,
   input  us_types_pkg::fp32_t [3:0][3:0]      tin_data_i,    // pixel, channel
 
-  // to OF: the values at the addresses of the previous cycle
+  // to OF: the values at the addresses ID presented, ReadPhases clocks before
   output us_types_pkg::fp32_t [3:0][2:0][3:0] trf_rdata_o    // pixel, source, channel
 );
 
@@ -74,53 +78,77 @@ module us_temp_rf #(
     end
   end
 
-  logic [2:0][11:0][WbW-1:0] wb_rgb_rdata;
-  logic [2:0][3:0][WbW-1:0]  wb_alpha_rdata;
-  logic [2:0][11:0][31:0]    tin_rgb_rdata;
-  logic [2:0][3:0][31:0]     tin_alpha_rdata;
-  logic [2:0]                wb_rgb_rvalid, wb_alpha_rvalid, tin_rgb_rvalid, tin_alpha_rvalid;
+  // The banks' read ports: the three source addresses at once, or one a clock (us_rd_phases)
+  logic [NumRead-1:0][AddrW-1:0]       ram_rgb_raddr, ram_alpha_raddr;
+  logic [NumRead-1:0][11:0][WbW-1:0]   wb_rgb_rdata;
+  logic [NumRead-1:0][3:0][WbW-1:0]    wb_alpha_rdata;
+  logic [NumRead-1:0][11:0][31:0]      tin_rgb_rdata, ram_rgb_rdata;
+  logic [NumRead-1:0][3:0][31:0]       tin_alpha_rdata, ram_alpha_rdata;
+  logic [NumRead-1:0]                  wb_rgb_rvalid, wb_alpha_rvalid, tin_rgb_rvalid, tin_alpha_rvalid;
+  logic [2:0][11:0][31:0]              src_rgb;    // source, lane 3 x pixel + channel
+  logic [2:0][3:0][31:0]               src_alpha;  // source, pixel
+
+  us_rd_phases #(
+    .NumPorts(3), .Phases(ReadPhases), .AddrW(AddrW), .DataW(12 * 32)
+  ) u_rgb_phases (
+    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(rd_valid_i), .raddr_i(rgb_raddr_i),
+    .ram_raddr_o(ram_rgb_raddr), .ram_rdata_i(ram_rgb_rdata), .rdata_o(src_rgb)
+  );
+  us_rd_phases #(
+    .NumPorts(3), .Phases(ReadPhases), .AddrW(AddrW), .DataW(4 * 32)
+  ) u_alpha_phases (
+    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(rd_valid_i), .raddr_i(alpha_raddr_i),
+    .ram_raddr_o(ram_alpha_raddr), .ram_rdata_i(ram_alpha_rdata), .rdata_o(src_alpha)
+  );
 
   us_vram #(
-    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_wb_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_rgb_we), .waddr_i(wb_rgb_waddr_i), .wdata_i(wb_rgb_wdata),
-    .raddr_i(rgb_raddr_i), .rdata_o(wb_rgb_rdata), .rvalid_o(wb_rgb_rvalid)
+    .raddr_i(ram_rgb_raddr), .rdata_o(wb_rgb_rdata), .rvalid_o(wb_rgb_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_wb_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_alpha_we), .waddr_i(wb_alpha_waddr_i), .wdata_i(wb_alpha_wdata),
-    .raddr_i(alpha_raddr_i), .rdata_o(wb_alpha_rdata), .rvalid_o(wb_alpha_rvalid)
+    .raddr_i(ram_alpha_raddr), .rdata_o(wb_alpha_rdata), .rvalid_o(wb_alpha_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_tin_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({12{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_rgb_wdata),
-    .raddr_i(rgb_raddr_i), .rdata_o(tin_rgb_rdata), .rvalid_o(tin_rgb_rvalid)
+    .raddr_i(ram_rgb_raddr), .rdata_o(tin_rgb_rdata), .rvalid_o(tin_rgb_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(3), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
   ) u_tin_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({4{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_alpha_wdata),
-    .raddr_i(alpha_raddr_i), .rdata_o(tin_alpha_rdata), .rvalid_o(tin_alpha_rvalid)
+    .raddr_i(ram_alpha_raddr), .rdata_o(tin_alpha_rdata), .rvalid_o(tin_alpha_rvalid)
   );
 
   // A lane write-back wrote since the clear (its word valid, its tag bit set) is live there; otherwise the input's,
   // zero if that word was not written: one multiplexer per bit, the banks give their words ungated
   always_comb begin
+    for (int r = 0; r < int'(NumRead); r++) begin
+      for (int l = 0; l < 12; l++) begin
+        ram_rgb_rdata[r][l] = (wb_rgb_rvalid[r] && wb_rgb_rdata[r][l][32]) ? wb_rgb_rdata[r][l][31:0] :
+                              (tin_rgb_rvalid[r] ? tin_rgb_rdata[r][l] : 32'h0);
+      end
+      for (int p = 0; p < 4; p++) begin
+        ram_alpha_rdata[r][p] = (wb_alpha_rvalid[r] && wb_alpha_rdata[r][p][32]) ? wb_alpha_rdata[r][p][31:0] :
+                                (tin_alpha_rvalid[r] ? tin_alpha_rdata[r][p] : 32'h0);
+      end
+    end
     for (int p = 0; p < 4; p++) begin
       for (int s = 0; s < 3; s++) begin
         for (int c = 0; c < 3; c++) begin
-          trf_rdata_o[p][s][c] = (wb_rgb_rvalid[s] && wb_rgb_rdata[s][3 * p + c][32]) ?
-                                 wb_rgb_rdata[s][3 * p + c][31:0] :
-                                 (tin_rgb_rvalid[s] ? tin_rgb_rdata[s][3 * p + c] : 32'h0);
+          trf_rdata_o[p][s][c] = src_rgb[s][3 * p + c];
         end
-        trf_rdata_o[p][s][3] = (wb_alpha_rvalid[s] && wb_alpha_rdata[s][p][32]) ? wb_alpha_rdata[s][p][31:0] :
-                               (tin_alpha_rvalid[s] ? tin_alpha_rdata[s][p] : 32'h0);
+        trf_rdata_o[p][s][3] = src_alpha[s][p];
       end
     end
   end
@@ -138,8 +166,6 @@ module us_temp_rf #(
   // (so none in WB) and the input port writes only a context that is not running. Synthesis may therefore take
   // either word on such a collision (make fpga marks these RAMs no_rw_check: a block RAM's ports then need no
   // read-first emulation in LUTs and flip-flops).
-  logic unused_rd_valid;
-  assign unused_rd_valid = rd_valid_i;  // (read by the assertions only; none under SYNTHESIS)
   `US_ASSERT(TrfReadBesideWb, rd_valid_i && wb_valid_i |-> (rgb_raddr_i[0] >> 7) != (wb_rgb_waddr_i >> 7))
   `US_ASSERT(TrfReadBesideInput, rd_valid_i && tin_we_i |-> (rgb_raddr_i[0] >> 7) != AddrW'(tin_ctx_i))
 
