@@ -16,9 +16,8 @@ package us_core_pkg;
   localparam int unsigned StagePreSum    = 4;   //   adds and normalises                              (PipePreSum)
   localparam int unsigned StageEx1       = 5;   //   rounds; swizzles, input modifiers                (PipeEx1)
   // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg
-  localparam int unsigned StageMulProd   = 6;   // significand products (MULT18X18D); MIN MAX CND CMP; FRC's floor;
-                                                // the transcendental unit starts
-  localparam int unsigned StageMulRound  = 7;   // products rounded                                 (PipeMulRound)
+  localparam int unsigned StageMulProd   = 6;   // significand products (MULT18X18D); the transcendental unit starts
+  localparam int unsigned StageMulRound  = 7;   // products rounded; MIN MAX CND CMP; FRC's floor   (PipeMulRound)
   localparam int unsigned StageWindow    = 8;   // the dot product's alignment window
   localparam int unsigned StageAddAlign  = 9;   // the adders align                                 (PipeAddAlign)
   localparam int unsigned StageAddSum    = 10;  // the adders add and normalise                     (PipeAddSum)

@@ -4,9 +4,9 @@
 // us_core_pkg::StageMulProd .. StageDotRound). The raw results (before OMOD and clamp) come out combinationally in
 // the last stage, NumStages - 1 clock edges after the operands enter.
 //   MulProd   the four lanes' significand products p[l] = A[l] x B[l] (MAD, MDH/MDV, the dot-product terms) and
-//             DP4's fourth term A_dp4 x B[a]; MIN, MAX, CND, CMP per lane; FRC's floor; the transcendental unit
-//             takes lane a's A
-//   MulRound  the products rounded
+//             DP4's fourth term A_dp4 x B[a]; the transcendental unit takes lane a's A
+//   MulRound  the products rounded; MIN, MAX, CND, CMP per lane; FRC's floor (from their own copy of A, B, C:
+//             the MulProd register feeds the multipliers, whose fixed places on the FPGA pulled it away from them)
 //   Window    the dot product's alignment window (us_fp_window, CTM p.42) on its terms (p0, p1, p2 | p0..p3 |
 //             p0, p1, C[b]): a term 25 or more binades below the largest reads as +0
 //   AddAlign  the four adders align their operands: MAD lanes p[l] + C[l]; for a dot product lanes r and g add
@@ -155,22 +155,11 @@ module us_ex_pixel #(
 
   logic [3:0][MulW-1:0] mp;
   logic [MulW-1:0]      mp_dp4;
-  logic [3:0][31:0]     sel;
-  logic [3:0][63:0]     frc_ops;   // per FRC lane: {A with DAZ, -floor(A)}
   always_comb begin
     for (int l = 0; l < 4; l++) begin
       mp[l] = '0;
       if (lane_mul[l]) begin
         mp[l] = us_fp_pkg::fp_mul_prod(a_i[l], b_i[l], zero_legacy_i);
-      end
-      sel[l]     = 32'h0;
-      frc_ops[l] = 64'h0;
-      if (lane_minmax[l]) begin
-        sel[l] = us_fp_pkg::fp_minmax(a_i[l], b_i[l], lane_max[l]);
-      end else if (lane_frc[l]) begin
-        frc_ops[l] = us_fp_pkg::fp_frc_floor(a_i[l]);
-      end else if (lane_cnd[l] || lane_cmp[l]) begin
-        sel[l] = us_fp_pkg::fp_sel(a_i[l], b_i[l], c_i[l], lane_cnd[l]);
       end
     end
     mp_dp4 = '0;
@@ -192,26 +181,35 @@ module us_ex_pixel #(
     .result_o(trans_o)
   );
 
+  // The selects' lanes, for MulRound
+  typedef struct packed {
+    logic [3:0] minmax, max, frc, cnd, cmp;
+  } sel_ctl_t;
+  sel_ctl_t sel_ctl;
+  assign sel_ctl = '{minmax: lane_minmax, max: lane_max, frc: lane_frc, cnd: lane_cnd, cmp: lane_cmp};
+
   logic [3:0][MulW-1:0] mr_mp_q;
   logic [MulW-1:0]      mr_mp_dp4_q;
-  logic [3:0][31:0]     mr_c_q, mr_sel_q;
-  logic [3:0][63:0]     mr_frc_q;
+  logic [3:0][31:0]     mr_a_q, mr_b_q, mr_c_q;
+  sel_ctl_t             mr_sel_ctl_q;
   ctl_t                 mr_ctl_q;
   if (PipeRegs[us_core_pkg::PipeMulRound]) begin : g_mr_reg
     always_ff @(posedge clk_i) begin
       mr_mp_q       <= mp;
       mr_mp_dp4_q   <= mp_dp4;
+      mr_a_q        <= a_i;
+      mr_b_q        <= b_i;
       mr_c_q        <= c_i;
-      mr_sel_q      <= sel;
-      mr_frc_q      <= frc_ops;
+      mr_sel_ctl_q  <= sel_ctl;
       mr_ctl_q      <= ctl;
     end
   end else begin : g_mr_wire  // the default plan: the same stage
     assign mr_mp_q = mp;
     assign mr_mp_dp4_q = mp_dp4;
+    assign mr_a_q = a_i;
+    assign mr_b_q = b_i;
     assign mr_c_q = c_i;
-    assign mr_sel_q = sel;
-    assign mr_frc_q = frc_ops;
+    assign mr_sel_ctl_q = sel_ctl;
     assign mr_ctl_q = ctl;
   end
 
@@ -235,6 +233,22 @@ module us_ex_pixel #(
     end
   end
 
+  logic [3:0][31:0] sel;
+  logic [3:0][63:0] frc_ops;   // per FRC lane: {A with DAZ, -floor(A)}
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      sel[l]     = 32'h0;
+      frc_ops[l] = 64'h0;
+      if (mr_sel_ctl_q.minmax[l]) begin
+        sel[l] = us_fp_pkg::fp_minmax(mr_a_q[l], mr_b_q[l], mr_sel_ctl_q.max[l]);
+      end else if (mr_sel_ctl_q.frc[l]) begin
+        frc_ops[l] = us_fp_pkg::fp_frc_floor(mr_a_q[l]);
+      end else if (mr_sel_ctl_q.cnd[l] || mr_sel_ctl_q.cmp[l]) begin
+        sel[l] = us_fp_pkg::fp_sel(mr_a_q[l], mr_b_q[l], mr_c_q[l], mr_sel_ctl_q.cnd[l]);
+      end
+    end
+  end
+
   logic [3:0][31:0] aa_prod_q, aa_c_q, aa_sel_q;
   logic [31:0]      aa_prod_dp4_q;
   logic [3:0][63:0] aa_frc_q;
@@ -243,8 +257,8 @@ module us_ex_pixel #(
     aa_prod_q     <= prod;
     aa_prod_dp4_q <= prod_dp4;
     aa_c_q        <= mr_c_q;
-    aa_sel_q      <= mr_sel_q;
-    aa_frc_q      <= mr_frc_q;
+    aa_sel_q      <= sel;
+    aa_frc_q      <= frc_ops;
     aa_ctl_q      <= mr_ctl_q;
   end
 
