@@ -186,7 +186,7 @@ module us_ex_pixel #(
     logic [3:0] minmax, max, frc, cnd, cmp;
   } sel_ctl_t;
   sel_ctl_t sel_ctl;
-  assign sel_ctl = '{minmax: lane_minmax, max: lane_max, frc: lane_frc, cnd: lane_cnd, cmp: lane_cmp};
+  assign sel_ctl = {lane_minmax, lane_max, lane_frc, lane_cnd, lane_cmp};  // (Yosys: no named patterns)
 
   logic [3:0][MulW-1:0] mr_mp_q;
   logic [MulW-1:0]      mr_mp_dp4_q;
