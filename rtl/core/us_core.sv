@@ -157,6 +157,7 @@ module us_core #(
   logic [5:0][31:0]                     if_words;
   logic                                 id_valid;
   us_core_pkg::us_ctrl_t                id_ctrl;
+  us_core_pkg::words_t [NumCtx-1:0]     id_words;  // each context's instruction in flight (us_id_stage)
   us_types_pkg::pc_t                    of_next_pc;
   logic                                 of_fc;
   us_types_pkg::pix_mask_t              of_fc_inactive;
@@ -307,6 +308,7 @@ module us_core #(
     .id_alpha_taddr_o(id_alpha_taddr),
     .id_valid_o      (id_valid),
     .id_ctrl_o       (id_ctrl),
+    .id_words_o      (id_words),
     .id_src_temp_o   (id_src_temp),
     .id_src_const_o  (id_src_const),
     .id_src_inline_o (id_src_inline),
@@ -376,6 +378,7 @@ module us_core #(
     .ctx_counter_i  (ctx_of_counter),
     .id_valid_i     (id_valid),
     .id_ctrl_i      (id_ctrl),
+    .id_words_i     (id_words[CtxW'(id_ctrl.ctx)]),
     .id_src_temp_i  (id_src_temp),
     .id_src_const_i (id_src_const),
     .id_src_inline_i(id_src_inline),
@@ -413,11 +416,13 @@ module us_core #(
 
   us_ex_stage #(
     .PipeRegs(PipeRegs),
-    .Lanes   (Lanes)
+    .Lanes   (Lanes),
+    .NumCtx  (NumCtx)
   ) u_ex_stage (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .lp_config_i     (lp_config),
+    .id_words_i      (id_words),
     .of_valid_i      (of_valid),
     .of_ctrl_i       (of_ctrl),
     .of_beat_i       (of_beat),
@@ -447,10 +452,12 @@ module us_core #(
 
   us_ta_stage #(
     .PipeRegs(PipeRegs),
-    .Lanes   (Lanes)
+    .Lanes   (Lanes),
+    .NumCtx  (NumCtx)
   ) u_ta_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
+    .id_words_i     (id_words),
     .tex_we_i       (tex_we_i),
     .tex_waddr_i    (tex_waddr_i),
     .tex_wdata_i    (tex_wdata_i),
@@ -482,6 +489,8 @@ module us_core #(
   logic [3:0][2:0]                wb_out_rgb_mask;
   us_types_pkg::pix_mask_t        wb_temp_alpha_mask, wb_out_alpha_mask, wb_w_mask, wb_result_mask;
   us_types_pkg::fp32_t [3:0][3:0] wb_val;
+  us_core_pkg::words_t            ta_words;  // the instruction in WB's words
+  assign ta_words = id_words[CtxW'(ta_ctrl.ctx)];
   logic [1:0]                     wb_out_rgb_addr, wb_out_alpha_addr;
 
   us_wb_stage #(
@@ -494,6 +503,7 @@ module us_core #(
     .lp_code_offset_i    (lp_code_offset),
     .ta_valid_i          (ta_valid),
     .ta_ctrl_i           (ta_ctrl),
+    .ta_words_i          (ta_words),
     .ta_coord_i          (ta_coord),
     .ta_val_i            (ta_val),
     .ta_cmp_target_i     (ta_cmp_target),
@@ -541,6 +551,7 @@ module us_core #(
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),
     .wb_ctrl_i              (ta_ctrl),
+    .wb_words_i             (ta_words),
     .wb_valid_i             (wb_valid),
     .wb_killed_i            (wb_killed),
     .wb_pred_i              (wb_pred),

@@ -99,7 +99,6 @@ package us_core_pkg;
     logic [3:0]       ctx;             // ctx_id_t
     logic [8:0]       pc;              // pc_t
     logic [8:0]       next_pc;         // pc_t
-    logic [5:0][31:0] words;           // the six instruction dwords, US_CMN_INST .. US_ALU_RGBA_INST
     us_kind_e         kind;
     logic [7:0]       err;             // errors raised in decode
     logic             jumped;
@@ -112,6 +111,10 @@ package us_core_pkg;
   } us_ctrl_t;
   // Its width, for the flat shift registers that carry it (Yosys cannot take $bits of a type; Verilator's WIDTH
   // check, in make lint, fails where a us_ctrl_t meets a vector of another width)
-  localparam int unsigned CtrlW = 264;
+  localparam int unsigned CtrlW = 72;
+  // The six instruction dwords (US_CMN_INST .. US_ALU_RGBA_INST) do not travel with the control: ID keeps each
+  // context's instruction in flight (us_id_stage, id_words_o; a context has one), and a stage reads the words of
+  // its instruction's context there: 192 flip-flops fewer in every stage register.
+  typedef logic [5:0][31:0] words_t;
 
 endpackage

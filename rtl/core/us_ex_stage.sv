@@ -15,13 +15,17 @@
 // 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
-  parameter int unsigned Lanes    = 4                      // the pixels a clock (us_core_pkg, Lanes)
+  parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
+  parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
+  localparam int unsigned CtxW    = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
 
   // from the load port: US_CONFIG (ZERO_TIMES_ANYTHING_EQUALS_ZERO)
   input  us_isa_pkg::us_config_t              lp_config_i,
+  // from ID: each context's instruction words (a stage reads its instruction's by the context in its control)
+  input  us_core_pkg::words_t [NumCtx-1:0]    id_words_i,
   // from OF (its output register is the OF->PreAlign register: these are PreAlign's instruction and sources, a beat)
   input  logic                                      of_valid_i,
   input  us_core_pkg::us_ctrl_t                     of_ctrl_i,
@@ -208,8 +212,10 @@ module us_ex_stage #(
       assign ex1_tex_q[p] = c_coord_q[KEx1-1][p * 128 + 96 +: 32];
     end
   end
-  assign ex1_alpha_inst = ex1_ctrl.words[4];
-  assign ex1_rgba_inst  = ex1_ctrl.words[5];
+  us_core_pkg::words_t            ex1_words;
+  assign ex1_words      = id_words_i[CtxW'(ex1_ctrl.ctx)];
+  assign ex1_alpha_inst = ex1_words[4];
+  assign ex1_rgba_inst  = ex1_words[5];
   assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
   // MDH reads pixel 1, MDV pixel 2
   assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? e1_nb_q[1] : e1_nb_q[2];
@@ -231,9 +237,9 @@ module us_ex_stage #(
   logic [12:0]       opc_alt;
   logic [12:0][31:0] opc_and, opc_or, opc_xor;
   us_operand_ctl u_operand_ctl (
-    .rgb_inst_i  (ex1_ctrl.words[3]),
-    .alpha_inst_i(ex1_ctrl.words[4]),
-    .rgba_inst_i (ex1_ctrl.words[5]),
+    .rgb_inst_i  (ex1_words[3]),
+    .alpha_inst_i(ex1_words[4]),
+    .rgba_inst_i (ex1_words[5]),
     .tex_i       (ex1_tex),
     .idx_o       (opc_idx),
     .alt_o       (opc_alt),
@@ -288,7 +294,9 @@ module us_ex_stage #(
   logic                           dr_proj;
   us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
   assign dr_ctrl     = c_ctrl_q[NumC-1];
-  assign dr_tex_inst = dr_ctrl.words[1];
+  us_core_pkg::words_t            dr_words;
+  assign dr_words    = id_words_i[CtxW'(dr_ctrl.ctx)];
+  assign dr_tex_inst = dr_words[1];
   assign dr_proj     = dr_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
 
   for (genvar p = 0; p < Lanes; p++) begin : g_pixel
@@ -329,6 +337,7 @@ module us_ex_stage #(
 
   // Instruction fields EX does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl, ex1_ctrl};
+  assign unused_fields = ^{lp_config_i, ex1_alpha_inst, ex1_rgba_inst, dr_tex_inst, dr_ctrl, ex1_ctrl, ex1_words,
+                           dr_words};
 
 endmodule

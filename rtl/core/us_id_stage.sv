@@ -47,6 +47,7 @@ module us_id_stage #(
   // to OF (registered): the instruction, and what its sources read
   output logic                                 id_valid_o,
   output us_core_pkg::us_ctrl_t                id_ctrl_o,
+  output us_core_pkg::words_t [NumCtx-1:0]     id_words_o,       // each context's instruction in flight
   output logic [2:0][3:0]                      id_src_temp_o,    // source, channel: reads the temporary
   output logic [2:0][3:0]                      id_src_const_o,   // source, channel: reads the constant
   output us_types_pkg::fp32_t [2:0][3:0]       id_src_inline_o,  // source, channel: the inline constant, or 0
@@ -238,7 +239,6 @@ module us_id_stage #(
     id_ctrl.ctx            = 4'(if_ctx_i);
     id_ctrl.pc             = if_pc_i;
     id_ctrl.next_pc        = if_pc_i + 9'd1;
-    id_ctrl.words          = if_words_i;
     id_ctrl.running_before = id_running;
     id_writers             = id_cmn.write_inactive ? 4'hF : id_running;
     if (id_cmn.type_f == us_isa_pkg::US_CMN_INST_TYPE_TEX && id_tex_inst.ignore_uncovered) begin
@@ -267,6 +267,16 @@ module us_id_stage #(
           id_ctrl.rdst = id_tex_dst;
         end
       endcase
+    end
+  end
+
+  // Each context's instruction words, from its ID until its next instruction's: the stages after ID read them here
+  // by the context in their control (one instruction in flight per context), instead of a copy in every stage
+  // register. A context issues again only once its record is out, so the words stay until the last reader, the
+  // retire register, has taken them.
+  always_ff @(posedge clk_i) begin
+    if (if_valid_i) begin
+      id_words_o[if_ctx_i] <= if_words_i;
     end
   end
 

@@ -46,6 +46,7 @@ module us_of_stage #(
   // from ID (registered): the instruction, what its sources read, and the constants' read register
   input  logic                                      id_valid_i,
   input  us_core_pkg::us_ctrl_t                     id_ctrl_i,
+  input  us_core_pkg::words_t                       id_words_i,       // its words (us_id_stage keeps them)
   input  logic [2:0][3:0]                           id_src_temp_i,    // source, channel
   input  logic [2:0][3:0]                           id_src_const_i,   // source, channel
   input  us_types_pkg::fp32_t [2:0][3:0]            id_src_inline_i,  // source, channel
@@ -82,15 +83,15 @@ module us_of_stage #(
   logic                           of_fc_jump;
   us_types_pkg::pc_t              of_fc_next_pc;
   logic [us_fc_pkg::ErrCount-1:0] of_fc_errors;
-  assign of_cmn = id_ctrl_i.words[0];
+  assign of_cmn = id_words_i[0];
 
   us_fc #(
     .LoopDepth  (LoopDepth),
     .AddrDepth  (AddrDepth),
     .CounterBits(CounterBits)
   ) u_fc (
-    .fc_inst_i    (id_ctrl_i.words[2]),
-    .fc_addr_i    (id_ctrl_i.words[3]),
+    .fc_inst_i    (id_words_i[2]),
+    .fc_addr_i    (id_words_i[3]),
     .pred_sel_i   (of_cmn.rgb_pred_sel),
     .pred_inv_i   (of_cmn.rgb_pred_inv),
     .pc_i         (id_ctrl_i.pc),
@@ -163,11 +164,11 @@ module us_of_stage #(
   logic [3:0][1:0] pre_pop;
   logic [3:0]      pre_use;
   us_pre_ctl u_pre_ctl (
-    .rgb_addr_i  (id_ctrl_i.words[1]),
-    .alpha_addr_i(id_ctrl_i.words[2]),
-    .rgb_inst_i  (id_ctrl_i.words[3]),
-    .alpha_inst_i(id_ctrl_i.words[4]),
-    .rgba_inst_i (id_ctrl_i.words[5]),
+    .rgb_addr_i  (id_words_i[1]),
+    .alpha_addr_i(id_words_i[2]),
+    .rgb_inst_i  (id_words_i[3]),
+    .alpha_inst_i(id_words_i[4]),
+    .rgba_inst_i (id_words_i[5]),
     .pop_o       (pre_pop),
     .use_o       (pre_use)
   );

@@ -20,6 +20,7 @@ module us_retire #(
 
   // from TA (its register): the control of the instruction in WB
   input  us_core_pkg::us_ctrl_t                      wb_ctrl_i,
+  input  us_core_pkg::words_t                        wb_words_i,  // its words (us_id_stage keeps them)
   // from WB: its effects
   input  logic                                       wb_valid_i,
   input  us_types_pkg::pix_mask_t                    wb_killed_i,
@@ -78,7 +79,7 @@ module us_retire #(
     retire_seq_o            <= ctx_retired_i;
     retire_pc_o             <= wb_ctrl_i.pc;
     retire_next_pc_o        <= wb_ctrl_i.next_pc;
-    retire_inst_o           <= wb_ctrl_i.words;
+    retire_inst_o           <= wb_words_i;
     retire_running_before_o <= wb_ctrl_i.running_before;
     retire_running_after_o  <= ~(wb_killed_i | ctx_inactive_i | ctx_masked_i);
     retire_killed_after_o   <= wb_killed_i;

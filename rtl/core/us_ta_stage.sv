@@ -16,7 +16,9 @@
 module us_ta_stage #(
   parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
-  localparam int unsigned Beats   = 4 / Lanes
+  parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
+  localparam int unsigned Beats   = 4 / Lanes,
+  localparam int unsigned CtxW    = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -29,6 +31,8 @@ module us_ta_stage #(
   input  logic [3:0]                           tex_dim_id_i,
   input  logic [4:0]                           tex_width_i,
   input  logic [4:0]                           tex_height_i,
+  // from ID: each context's instruction words (a stage reads its instruction's by the context in its control)
+  input  us_core_pkg::words_t [NumCtx-1:0]     id_words_i,
   // from DotRound (registered): the instruction and its raw results, a beat's
   input  logic                                      ex_valid_i,
   input  us_core_pkg::us_ctrl_t                     ex_ctrl_i,
@@ -75,7 +79,9 @@ module us_ta_stage #(
   us_isa_pkg::us_tex_inst_t  pj_tex_inst;
   logic                      pj_proj;
   us_types_pkg::fp32_t [Lanes-1:0] pj_s, pj_t;
-  assign pj_tex_inst = ex_ctrl_i.words[1];
+  us_core_pkg::words_t pj_words;  // the instruction's words (us_id_stage keeps them)
+  assign pj_words = id_words_i[CtxW'(ex_ctrl_i.ctx)];
+  assign pj_tex_inst = pj_words[1];
   assign pj_proj     = ex_ctrl_i.kind == us_core_pkg::KindTex && pj_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
   always_comb begin
     for (int p = 0; p < int'(Lanes); p++) begin
@@ -92,8 +98,8 @@ module us_ta_stage #(
   us_isa_pkg::us_alu_rgb_inst_t   pj_rgb_inst;
   us_isa_pkg::us_alu_alpha_inst_t pj_alpha_inst;
   us_types_pkg::fp32_t [Lanes-1:0][3:0] pj_omod;  // pixel, lane (Yosys: no variables inside generate blocks)
-  assign pj_rgb_inst   = ex_ctrl_i.words[3];
-  assign pj_alpha_inst = ex_ctrl_i.words[4];
+  assign pj_rgb_inst   = pj_words[3];
+  assign pj_alpha_inst = pj_words[4];
   for (genvar p = 0; p < Lanes; p++) begin : g_omod
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_omod u_omod (
@@ -134,7 +140,9 @@ module us_ta_stage #(
   logic                     sc_scale;
   logic [4:0]               sc_width, sc_height;
   logic [Lanes-1:0][MulW-1:0] sc_s_prod, sc_t_prod;
-  assign sc_tex_inst = sc_ctrl_q.words[1];
+  us_core_pkg::words_t sc_words;  // the instruction's words (us_id_stage keeps them)
+  assign sc_words = id_words_i[CtxW'(sc_ctrl_q.ctx)];
+  assign sc_tex_inst = sc_words[1];
   assign sc_scale    = tex_lookup(sc_ctrl_q.kind, sc_tex_inst.inst) && sc_tex_inst.unscaled != 1'b1;
   always_comb begin
     for (int p = 0; p < int'(Lanes); p++) begin
@@ -150,7 +158,7 @@ module us_ta_stage #(
   // The clamp to [0, 1] where the instruction asks for it
   us_isa_pkg::us_cmn_inst_t       sc_cmn;
   us_types_pkg::fp32_t [Lanes-1:0][3:0] sc_clamped, sc_val;  // pixel, lane
-  assign sc_cmn = sc_ctrl_q.words[0];
+  assign sc_cmn = sc_words[0];
   for (genvar p = 0; p < Lanes; p++) begin : g_clamp
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_clamp01 u_clamp (
@@ -202,7 +210,9 @@ module us_ta_stage #(
   us_types_pkg::fp32_t [Lanes-1:0] ad_s, ad_t;
   logic [Lanes-1:0][11:0]          ad_raddr;   // per pixel {texture, y, x}
   logic [Lanes-1:0][3:0]           ad_x, ad_y;
-  assign ad_tex_inst = ad_ctrl_q.words[1];
+  us_core_pkg::words_t ad_words;  // the instruction's words (us_id_stage keeps them)
+  assign ad_words = id_words_i[CtxW'(ad_ctrl_q.ctx)];
+  assign ad_tex_inst = ad_words[1];
   assign ad_lookup   = tex_lookup(ad_ctrl_q.kind, ad_tex_inst.inst);
   always_comb begin
     for (int p = 0; p < int'(Lanes); p++) begin
@@ -233,9 +243,9 @@ module us_ta_stage #(
   us_isa_pkg::us_alu_alpha_inst_t ad_alpha_inst;
   us_types_pkg::chan_mask_t [Lanes-1:0] ad_cmp_target;
   logic [Lanes-1:0]                     ad_cmp_result;
-  assign ad_cmn        = ad_ctrl_q.words[0];
-  assign ad_rgb_inst   = ad_ctrl_q.words[3];
-  assign ad_alpha_inst = ad_ctrl_q.words[4];
+  assign ad_cmn        = ad_words[0];
+  assign ad_rgb_inst   = ad_words[3];
+  assign ad_alpha_inst = ad_words[4];
   for (genvar p = 0; p < Lanes; p++) begin : g_cmp
     for (genvar l = 0; l < 4; l++) begin : g_lane
       us_fp_cmp0 u_cmp (
@@ -368,7 +378,8 @@ module us_ta_stage #(
 
   // Instruction fields TA does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{pj_tex_inst, sc_tex_inst, ad_tex_inst, pj_rgb_inst, pj_alpha_inst, sc_cmn, ad_cmn,
+  assign unused_fields = ^{pj_words, sc_words, ad_words, pj_tex_inst, sc_tex_inst, ad_tex_inst, pj_rgb_inst,
+                           pj_alpha_inst, sc_cmn, ad_cmn,
                            ad_rgb_inst, ad_alpha_inst};
 
 endmodule

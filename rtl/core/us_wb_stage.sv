@@ -24,6 +24,7 @@ module us_wb_stage #(
   // from TA (registered): the instruction in WB
   input  logic                           ta_valid_i,
   input  us_core_pkg::us_ctrl_t          ta_ctrl_i,
+  input  us_core_pkg::words_t            ta_words_i,     // its words (us_id_stage keeps them)
   input  us_types_pkg::fp32_t [3:0][3:0] ta_coord_i,       // pixel, TEX coordinate s t r q
   input  us_types_pkg::fp32_t [3:0][3:0] ta_val_i,         // pixel, lane r g b a: the ALU result after OMOD, clamp
   input  us_types_pkg::chan_mask_t [3:0] ta_cmp_target_i,  // per pixel, lane: its value against the lane's TARGET op
@@ -72,11 +73,11 @@ module us_wb_stage #(
   us_isa_pkg::us_alu_alpha_inst_t wb_alpha_inst;
   us_isa_pkg::us_tex_inst_t       wb_tex_inst;
   us_isa_pkg::us_tex_addr_t       wb_tex_addr;
-  assign wb_cmn        = ta_ctrl_i.words[0];
-  assign wb_rgb_inst   = ta_ctrl_i.words[3];
-  assign wb_alpha_inst = ta_ctrl_i.words[4];
-  assign wb_tex_inst   = ta_ctrl_i.words[1];
-  assign wb_tex_addr   = ta_ctrl_i.words[2];
+  assign wb_cmn        = ta_words_i[0];
+  assign wb_rgb_inst   = ta_words_i[3];
+  assign wb_alpha_inst = ta_words_i[4];
+  assign wb_tex_inst   = ta_words_i[1];
+  assign wb_tex_addr   = ta_words_i[2];
 
   assign wb_valid_o          = ta_valid_i;
   assign wb_ctx_o            = CtxW'(ta_ctrl_i.ctx);
@@ -214,7 +215,8 @@ module us_wb_stage #(
 
   // Instruction fields WB does not read (each is read in another stage).
   logic unused_fields;
-  assign unused_fields = ^{lp_code_addr_i, lp_code_offset_i, wb_cmn, wb_rgb_inst, wb_alpha_inst, wb_tex_inst,
+  assign unused_fields = ^{ta_words_i, lp_code_addr_i, lp_code_offset_i, wb_cmn, wb_rgb_inst, wb_alpha_inst,
+                           wb_tex_inst,
                            wb_tex_addr, ta_ctrl_i.ctx, ta_ctrl_i.next_pc, ta_ctrl_i.running_before};
 
 endmodule

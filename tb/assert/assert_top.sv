@@ -209,6 +209,7 @@ module assert_top
     .clk_i                  (clk_i),
     .rst_ni                 (rst_ni),
     .wb_ctrl_i              (ret_ctrl),
+    .wb_words_i             ('0),
     .wb_valid_i             (ret_wb_valid_i),
     .wb_killed_i            ('0),
     .wb_pred_i              ('0),
