@@ -134,9 +134,10 @@ def ports(netlist, top):
 
 def shell(top, plist, clock):
     """A module <top>_shell on four pins: the clock, a serial input that shifts through a chain of flip-flops that
-    drive every input of the part, and a load pin and a serial output through which a second chain reads every output
-    of the part from a register of its own. Every port of the part thus comes from or goes to a flip-flop, as on a
-    chip whose neighbours are registers, and the part is placed and routed as a whole design: its clock on the global
+    drive every input of the part, and a load pin and a serial output through which a second chain loads every
+    output of the part (a multiplexer and a flip-flop a bit). Every port of the part thus comes from or goes to a
+    flip-flop, as on a chip whose neighbours are registers, and the part is placed and routed as a whole design: its
+    clock on the global
     network (out of context, nextpnr routes the clock through the fabric like any other net), on a device that has
     far fewer pins than the part has port bits."""
     n_in = sum(w for d, w, n in plist if d == "input" and n != clock)
@@ -145,9 +146,8 @@ def shell(top, plist, clock):
              f"  reg [{max(n_in, 1)}:0] s_in;",
              f"  always @(posedge shell_clk) s_in <= {{s_in[{max(n_in, 1) - 1}:0], shell_din}};",
              f"  wire [{max(n_out, 1) - 1}:0] w_out;",
-             f"  reg [{max(n_out, 1) - 1}:0] r_out, s_out;",
-             "  always @(posedge shell_clk) r_out <= w_out;",
-             f"  always @(posedge shell_clk) s_out <= shell_load ? r_out : {{s_out, 1'b0}};",
+             f"  reg [{max(n_out, 1) - 1}:0] s_out;",
+             f"  always @(posedge shell_clk) s_out <= shell_load ? w_out : {{s_out, 1'b0}};",
              f"  assign shell_dout = s_out[{max(n_out, 1) - 1}];"]
     if n_out == 0:
         lines.append("  assign w_out = 1'b0;")

@@ -67,10 +67,10 @@ def main():
         text, n = fpga.shell("m", plist, "clk_i")
         check(plist == [("input", 1, "clk_i"), ("input", 4, "a"), ("output", 2, "y")] and n == 6 and
               ".clk_i(shell_clk)" in text and ".a(s_in[3:0])" in text and ".y(w_out[1:0])" in text and
-              "r_out <= w_out" in text and "module m_shell(input shell_clk, input shell_din, input shell_load, "
+              "s_out <= shell_load ? w_out" in text and "module m_shell(input shell_clk, input shell_din, input shell_load, "
               "output shell_dout);" in text,
-              f"the shell drives every port but the clock from its input chain and registers every output into "
-              f"its output chain, on four pins ({plist}, {n} bits)")
+              f"the shell drives every port but the clock from its input chain and loads every output into its "
+              f"output chain, on four pins ({plist}, {n} bits)")
         for body, what in (("module other(a);\n  input a;\nendmodule\n", "no module m"),
                            ("module m(a, b);\n  input a;\nendmodule\n", "without a declaration: b")):
             with open(net, "w") as fh:
