@@ -157,7 +157,9 @@ module us_core #(
   logic [5:0][31:0]                     if_words;
   logic                                 id_valid;
   us_core_pkg::us_ctrl_t                id_ctrl;
-  us_core_pkg::words_t [NumCtx-1:0]     id_words;  // each context's instruction in flight (us_id_stage)
+  logic [NumCtx-1:0][5:0][31:0]     id_words;  // each context's instruction in flight (us_id_stage)
+  logic [5:0][31:0]                  of_words;  // the instruction in OF's
+  assign of_words = id_words[CtxW'(id_ctrl.ctx)];
   us_types_pkg::pc_t                    of_next_pc;
   logic                                 of_fc;
   us_types_pkg::pix_mask_t              of_fc_inactive;
@@ -378,7 +380,7 @@ module us_core #(
     .ctx_counter_i  (ctx_of_counter),
     .id_valid_i     (id_valid),
     .id_ctrl_i      (id_ctrl),
-    .id_words_i     (id_words[CtxW'(id_ctrl.ctx)]),
+    .id_words_i     (of_words),
     .id_src_temp_i  (id_src_temp),
     .id_src_const_i (id_src_const),
     .id_src_inline_i(id_src_inline),
@@ -489,7 +491,7 @@ module us_core #(
   logic [3:0][2:0]                wb_out_rgb_mask;
   us_types_pkg::pix_mask_t        wb_temp_alpha_mask, wb_out_alpha_mask, wb_w_mask, wb_result_mask;
   us_types_pkg::fp32_t [3:0][3:0] wb_val;
-  us_core_pkg::words_t            ta_words;  // the instruction in WB's words
+  logic [5:0][31:0]            ta_words;  // the instruction in WB's words
   assign ta_words = id_words[CtxW'(ta_ctrl.ctx)];
   logic [1:0]                     wb_out_rgb_addr, wb_out_alpha_addr;
 

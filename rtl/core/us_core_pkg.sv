@@ -114,7 +114,8 @@ package us_core_pkg;
   localparam int unsigned CtrlW = 72;
   // The six instruction dwords (US_CMN_INST .. US_ALU_RGBA_INST) do not travel with the control: ID keeps each
   // context's instruction in flight (us_id_stage, id_words_o; a context has one), and a stage reads the words of
-  // its instruction's context there: 192 flip-flops fewer in every stage register.
-  typedef logic [5:0][31:0] words_t;
+  // its instruction's context there: 192 flip-flops fewer in every stage register. (Written out as
+  // logic [5:0][31:0] where used: Yosys 0.70 misread a typedef of a two-dimensional packed array as a port and
+  // pruned WB's effects behind it; make fpga's constant-output check caught it.)
 
 endpackage

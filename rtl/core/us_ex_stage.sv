@@ -25,7 +25,7 @@ module us_ex_stage #(
   // from the load port: US_CONFIG (ZERO_TIMES_ANYTHING_EQUALS_ZERO)
   input  us_isa_pkg::us_config_t              lp_config_i,
   // from ID: each context's instruction words (a stage reads its instruction's by the context in its control)
-  input  us_core_pkg::words_t [NumCtx-1:0]    id_words_i,
+  input  logic [NumCtx-1:0][5:0][31:0]    id_words_i,
   // from OF (its output register is the OF->PreAlign register: these are PreAlign's instruction and sources, a beat)
   input  logic                                      of_valid_i,
   input  us_core_pkg::us_ctrl_t                     of_ctrl_i,
@@ -212,8 +212,8 @@ module us_ex_stage #(
       assign ex1_tex_q[p] = c_coord_q[KEx1-1][p * 128 + 96 +: 32];
     end
   end
-  us_core_pkg::words_t            ex1_words;
-  assign ex1_words      = id_words_i[CtxW'(ex1_ctrl.ctx)];
+  logic [5:0][31:0]            ex1_words;
+  assign ex1_words = id_words_i[CtxW'(ex1_ctrl.ctx)];
   assign ex1_alpha_inst = ex1_words[4];
   assign ex1_rgba_inst  = ex1_words[5];
   assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
@@ -294,8 +294,8 @@ module us_ex_stage #(
   logic                           dr_proj;
   us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
   assign dr_ctrl     = c_ctrl_q[NumC-1];
-  us_core_pkg::words_t            dr_words;
-  assign dr_words    = id_words_i[CtxW'(dr_ctrl.ctx)];
+  logic [5:0][31:0]            dr_words;
+  assign dr_words = id_words_i[CtxW'(dr_ctrl.ctx)];
   assign dr_tex_inst = dr_words[1];
   assign dr_proj     = dr_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
 

@@ -47,7 +47,7 @@ module us_id_stage #(
   // to OF (registered): the instruction, and what its sources read
   output logic                                 id_valid_o,
   output us_core_pkg::us_ctrl_t                id_ctrl_o,
-  output us_core_pkg::words_t [NumCtx-1:0]     id_words_o,       // each context's instruction in flight
+  output logic [NumCtx-1:0][5:0][31:0]     id_words_o,       // each context's instruction in flight
   output logic [2:0][3:0]                      id_src_temp_o,    // source, channel: reads the temporary
   output logic [2:0][3:0]                      id_src_const_o,   // source, channel: reads the constant
   output us_types_pkg::fp32_t [2:0][3:0]       id_src_inline_o,  // source, channel: the inline constant, or 0

@@ -46,7 +46,7 @@ module us_of_stage #(
   // from ID (registered): the instruction, what its sources read, and the constants' read register
   input  logic                                      id_valid_i,
   input  us_core_pkg::us_ctrl_t                     id_ctrl_i,
-  input  us_core_pkg::words_t                       id_words_i,       // its words (us_id_stage keeps them)
+  input  logic [5:0][31:0]                       id_words_i,       // its words (us_id_stage keeps them)
   input  logic [2:0][3:0]                           id_src_temp_i,    // source, channel
   input  logic [2:0][3:0]                           id_src_const_i,   // source, channel
   input  us_types_pkg::fp32_t [2:0][3:0]            id_src_inline_i,  // source, channel

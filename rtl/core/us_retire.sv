@@ -20,7 +20,7 @@ module us_retire #(
 
   // from TA (its register): the control of the instruction in WB
   input  us_core_pkg::us_ctrl_t                      wb_ctrl_i,
-  input  us_core_pkg::words_t                        wb_words_i,  // its words (us_id_stage keeps them)
+  input  logic [5:0][31:0]                        wb_words_i,  // its words (us_id_stage keeps them)
   // from WB: its effects
   input  logic                                       wb_valid_i,
   input  us_types_pkg::pix_mask_t                    wb_killed_i,

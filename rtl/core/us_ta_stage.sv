@@ -32,7 +32,7 @@ module us_ta_stage #(
   input  logic [4:0]                           tex_width_i,
   input  logic [4:0]                           tex_height_i,
   // from ID: each context's instruction words (a stage reads its instruction's by the context in its control)
-  input  us_core_pkg::words_t [NumCtx-1:0]     id_words_i,
+  input  logic [NumCtx-1:0][5:0][31:0]     id_words_i,
   // from DotRound (registered): the instruction and its raw results, a beat's
   input  logic                                      ex_valid_i,
   input  us_core_pkg::us_ctrl_t                     ex_ctrl_i,
@@ -79,7 +79,7 @@ module us_ta_stage #(
   us_isa_pkg::us_tex_inst_t  pj_tex_inst;
   logic                      pj_proj;
   us_types_pkg::fp32_t [Lanes-1:0] pj_s, pj_t;
-  us_core_pkg::words_t pj_words;  // the instruction's words (us_id_stage keeps them)
+  logic [5:0][31:0] pj_words;  // the instruction's words (us_id_stage keeps them)
   assign pj_words = id_words_i[CtxW'(ex_ctrl_i.ctx)];
   assign pj_tex_inst = pj_words[1];
   assign pj_proj     = ex_ctrl_i.kind == us_core_pkg::KindTex && pj_tex_inst.inst == us_isa_pkg::US_TEX_INST_INST_PROJ;
@@ -140,7 +140,7 @@ module us_ta_stage #(
   logic                     sc_scale;
   logic [4:0]               sc_width, sc_height;
   logic [Lanes-1:0][MulW-1:0] sc_s_prod, sc_t_prod;
-  us_core_pkg::words_t sc_words;  // the instruction's words (us_id_stage keeps them)
+  logic [5:0][31:0] sc_words;  // the instruction's words (us_id_stage keeps them)
   assign sc_words = id_words_i[CtxW'(sc_ctrl_q.ctx)];
   assign sc_tex_inst = sc_words[1];
   assign sc_scale    = tex_lookup(sc_ctrl_q.kind, sc_tex_inst.inst) && sc_tex_inst.unscaled != 1'b1;
@@ -210,7 +210,7 @@ module us_ta_stage #(
   us_types_pkg::fp32_t [Lanes-1:0] ad_s, ad_t;
   logic [Lanes-1:0][11:0]          ad_raddr;   // per pixel {texture, y, x}
   logic [Lanes-1:0][3:0]           ad_x, ad_y;
-  us_core_pkg::words_t ad_words;  // the instruction's words (us_id_stage keeps them)
+  logic [5:0][31:0] ad_words;  // the instruction's words (us_id_stage keeps them)
   assign ad_words = id_words_i[CtxW'(ad_ctrl_q.ctx)];
   assign ad_tex_inst = ad_words[1];
   assign ad_lookup   = tex_lookup(ad_ctrl_q.kind, ad_tex_inst.inst);

@@ -24,7 +24,7 @@ module us_wb_stage #(
   // from TA (registered): the instruction in WB
   input  logic                           ta_valid_i,
   input  us_core_pkg::us_ctrl_t          ta_ctrl_i,
-  input  us_core_pkg::words_t            ta_words_i,     // its words (us_id_stage keeps them)
+  input  logic [5:0][31:0]            ta_words_i,     // its words (us_id_stage keeps them)
   input  us_types_pkg::fp32_t [3:0][3:0] ta_coord_i,       // pixel, TEX coordinate s t r q
   input  us_types_pkg::fp32_t [3:0][3:0] ta_val_i,         // pixel, lane r g b a: the ALU result after OMOD, clamp
   input  us_types_pkg::chan_mask_t [3:0] ta_cmp_target_i,  // per pixel, lane: its value against the lane's TARGET op
