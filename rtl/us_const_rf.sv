@@ -39,13 +39,18 @@ module us_const_rf #(
   logic [NumReadPorts-1:0][3:0][31:0] src_rdata;
   logic [NumRead-1:0][7:0]            ram_raddr;
   logic [NumRead-1:0][3:0][31:0]      ram_rdata;
-  always_comb begin
-    for (int s = 0; s < int'(NumSrc); s++) begin
-      src_raddr[2 * s]     = raddr_i[s];
-      src_raddr[2 * s + 1] = raddr_i[NumSrc + s];
-      rdata_o[s]           = src_rdata[2 * s];
-      rdata_o[NumSrc + s]  = src_rdata[2 * s + 1];
+  if (ReadPhases > 1) begin : g_paired  // (NumReadPorts even: rgb and alpha sources)
+    always_comb begin
+      for (int s = 0; s < int'(NumSrc); s++) begin
+        src_raddr[2 * s]     = raddr_i[s];
+        src_raddr[2 * s + 1] = raddr_i[NumSrc + s];
+        rdata_o[s]           = src_rdata[2 * s];
+        rdata_o[NumSrc + s]  = src_rdata[2 * s + 1];
+      end
     end
+  end else begin : g_as_given  // read together: any order, any number of ports
+    assign src_raddr = raddr_i;
+    assign rdata_o   = src_rdata;
   end
 
   us_rd_phases #(

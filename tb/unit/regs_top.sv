@@ -45,7 +45,7 @@ module regs_top (
   assign const_rdata_o  = const_rdata[0];
   us_const_rf #(.NumReadPorts(1)) u_const (
     .clk_i, .rst_ni, .we_i(const_we), .widx_i(const_idx), .wchan_i(const_chan), .wdata_i(const_wdata),
-    .raddr_i(const_raddr), .rdata_o(const_rdata)
+    .start_i(1'b0), .raddr_i(const_raddr), .rdata_o(const_rdata)
   );
 
 endmodule
