@@ -29,18 +29,32 @@ module us_operand (
 );
 
   // ---- Operands ----
-  // The word a slot reads: sel_src[{select, channel}], or its alternative. srcp is rounded in this same stage, so
-  // its path is kept short: every slot's other word is chosen from the registered sources beside the rounding, and
-  // srcp's channel joins at the last multiplexer (a slot that reads srcp: select 3 and no alternative).
-  logic [15:0][31:0] sel_src;  // select, channel (select 3, srcp, as zero here)
+  // The word a slot reads: {select, channel} of {srcp, src2, src1, src0}, or its alternative. The three rgb slots of
+  // operand A (slots 0 .. 2), of B (4 .. 6) and of C (8 .. 10) share their operand's select (us_operand_ctl), so each
+  // of A, B, C first picks a whole source and each slot then its channel: a 3:1 of 128 bits and a 4:1 per slot
+  // instead of a 16:1 per slot (synth_ecp5: a third of the LUTs). Lane a's slots (3, 7, 11) pick the word at once;
+  // slot 12 reads the same select and swizzle as slot 3. srcp is rounded in this same stage, so its path is kept
+  // short: every slot's other word is chosen from the registered sources beside the rounding, and srcp's channel
+  // joins at the last multiplexer (a slot that reads srcp: select 3 and no alternative).
+  logic [3:0][3:0][31:0] sel_src;  // select, channel (select 3, srcp, as zero here)
   assign sel_src = {128'h0, src_i[2], src_i[1], src_i[0]};
 
+  logic [2:0][3:0][31:0] op_src;  // operand A B C: the source its rgb slots read
   logic [12:0][31:0] w_other, w;
   logic [12:0]       use_p;
   always_comb begin
+    for (int k = 0; k < 3; k++) begin
+      op_src[k] = sel_src[idx_i[4 * k][3:2]];
+    end
     for (int s = 0; s < 13; s++) begin
-      use_p[s]   = idx_i[s][3:2] == 2'd3 && !alt_i[s];
-      w_other[s] = sel_src[idx_i[s]];
+      use_p[s] = idx_i[s][3:2] == 2'd3 && !alt_i[s];
+      if (s < 12 && s % 4 != 3) begin
+        w_other[s] = op_src[s / 4][idx_i[s][1:0]];
+      end else if (s == 12) begin
+        w_other[s] = w_other[3];  // before slot 3's alternative replaces it
+      end else begin
+        w_other[s] = sel_src[idx_i[s][3:2]][idx_i[s][1:0]];
+      end
     end
     for (int c = 0; c < 3; c++) begin
       if (alt_i[c])     w_other[c]     = d0_i[c];
