@@ -67,6 +67,30 @@ module us_vram #(
   // ---------------------------------------------------------------------------------------------------------
   // Valid bits: a clear is a segment's part-select, a write sets one bit (no Depth-wide masks to build every cycle)
   // ---------------------------------------------------------------------------------------------------------
+  // In synthesis each bit's next value is one LUT4 and the flip-flop has no enable (a slice's two flip-flops share
+  // one, so a bit with an enable of its own costs a second LUT and half a slice): its segment's clear, itself and
+  // two lines predecoded from the write address's halves.
+  localparam int unsigned LoW = (AddrW + 1) / 2;
+  localparam int unsigned HiW = (AddrW > LoW) ? AddrW - LoW : 1;
+  logic [(1 << LoW)-1:0] dec_lo;
+  logic [(1 << HiW)-1:0] dec_hi;
+  logic [NumSeg-1:0]     seg_clear;
+  always_comb begin
+    for (int i = 0; i < (1 << LoW); i++) begin
+      dec_lo[i] = word_we && waddr_i[LoW-1:0] == LoW'(i);
+    end
+    for (int i = 0; i < (1 << HiW); i++) begin
+      dec_hi[i] = (AddrW'(waddr_i) >> LoW) == AddrW'(i);
+    end
+    for (int g = 0; g < int'(NumSeg); g++) begin
+      seg_clear[g] = clear_i && (NumSeg <= 1 || int'(clear_seg_i) == g);
+    end
+  end
+`ifndef SYNTHESIS
+  logic unused_dec;
+  assign unused_dec = ^{dec_lo, dec_hi, seg_clear};
+`endif
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= '0;
@@ -76,15 +100,14 @@ module us_vram #(
           valid_q[g * int'(SegWords) +: SegWords] <= '0;
         end
       end
-      // After the clear: a write beside it wins. Synthesis sets the bit through a decoder (Yosys makes a computed
-      // bit select a shifter: Depth-wide nets through log2(Depth) levels, 0.4 k LUTs more and among the most
-      // congested nets of the placed core); Verilator runs that decoder as a loop over every word each cycle (6.5 x
-      // slower), so simulation keeps the bit select. The two set the same bit.
+      // After the clear: a write beside it wins. Synthesis sets the bit through the predecoded lines above (Yosys
+      // makes a computed bit select a shifter: Depth-wide nets through log2(Depth) levels, 0.4 k LUTs more and
+      // among the most congested nets of the placed core); in simulation that decoder is a loop over every word
+      // each cycle (6.5 x slower in Verilator), so it keeps the bit select. The two set the same bit.
 `ifdef SYNTHESIS
       for (int w = 0; w < int'(Depth); w++) begin
-        if (word_we && waddr_i == AddrW'(w)) begin
-          valid_q[w] <= 1'b1;
-        end
+        valid_q[w] <= (valid_q[w] && !seg_clear[w / int'(SegWords)]) ||
+                      (dec_lo[w % (1 << LoW)] && dec_hi[w >> LoW]);
       end
 `else
       if (word_we) begin
