@@ -231,6 +231,11 @@ $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 FPGA_CONFIG := -GPipeRegs="10'h3ff" -GLanes=$(FPGA_LANES)
 $(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG),,$(COSIM_SRCS),uscosim)
+# PLAN=fpga-synth: the same configuration built with SYNTHESIS defined, so the forms Yosys reads where the RTL has
+# two (the transcendental tables' case statements, us_vram's predecoded valid bits) run in lockstep too, about 3 x
+# slower. The assertions are compiled out there, and the parameters and inputs only they read would warn.
+$(BUILD)/cosim-fpga-synth/ctx%/uscosim: $(COSIM_DEPS)
+	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG) -DSYNTHESIS -Wno-UNUSEDPARAM -Wno-UNUSEDSIGNAL,,$(COSIM_SRCS),uscosim)
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin
 	cp $< $@
 # The SystemC driver: the same harness and core, clocked by an sc_clock (NUM_CTX TOOL_CTX). The Verilated core is
@@ -249,9 +254,11 @@ cosim-build: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/b
 cosim-test-build: $(foreach n,$(sort $(TEST_CTX) $(TEST_CTX_EXTRA) $(REGRESS_CTX)),$(BUILD)/cosim/ctx$(n)/uscosim) \
   $(BUILD)/bin/uscosim $(BUILD)/bin/uscosim_sc
 # The harness builds make regress runs (one per NUM_CTX of REGRESS_CTX).
-# PLAN=fpga: the harnesses of the FPGA configuration's stage plan (build/cosim-fpga), reports in build/regress-fpga
+# PLAN=fpga: the harnesses of the FPGA configuration's stage plan (build/cosim-fpga), reports in build/regress-fpga;
+# PLAN=fpga-synth: those built with SYNTHESIS defined (build/cosim-fpga-synth, build/regress-fpga-synth)
 PLAN ?= sim
-COSIM_DIR := $(BUILD)/cosim$(if $(filter fpga,$(PLAN)),-fpga)
+$(if $(filter-out sim fpga fpga-synth,$(PLAN)),$(error PLAN is sim, fpga or fpga-synth (got $(PLAN))))
+COSIM_DIR := $(BUILD)/cosim$(if $(filter-out sim,$(PLAN)),-$(PLAN))
 regress-harness: $(foreach n,$(REGRESS_CTX),$(COSIM_DIR)/ctx$(n)/uscosim)
 
 # Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
@@ -263,8 +270,8 @@ SUITE ?= smoke
 SEED ?= 1
 # The runner's command line for suite $(1), shared with make rtl-coverage (mk/rtl-coverage.mk).
 regress_py = python3 tb/regress/regress.py --suite $(1) --seed $(SEED) --jobs $(JOBS) --shared $(SHARED) \
-  $(if $(SHARD),--shard $(SHARD)) $(if $(REGRESS_OUT),--out $(REGRESS_OUT),$(if $(filter fpga,$(PLAN)),--out \
-  $(BUILD)/regress-fpga)) --cosim-dir $(COSIM_DIR) $(REGRESS_ARGS)
+  $(if $(SHARD),--shard $(SHARD)) $(if $(REGRESS_OUT),--out $(REGRESS_OUT),$(if $(filter-out sim,$(PLAN)),--out \
+  $(BUILD)/regress-$(PLAN))) --cosim-dir $(COSIM_DIR) $(REGRESS_ARGS)
 # It builds only what the suite runs: the tools and one harness per NUM_CTX of REGRESS_CTX (make wave builds its own).
 # SHARD=I/N runs the I-th of N slices (reports in build/regress/shard-I-of-N, or REGRESS_OUT); make regress-merge
 # DIR=folder puts the slices below it back together (docs/regress.md: Slurm, GNU parallel). regress-build makes
