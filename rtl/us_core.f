@@ -16,6 +16,7 @@ rtl/core/us_core_pkg.sv
 
 // Storage
 rtl/us_ram.sv
+rtl/us_delay.sv
 rtl/us_vram.sv
 rtl/us_rd_phases.sv
 rtl/us_imem.sv

@@ -53,12 +53,13 @@ FPGA_PLAN = ("PipeRegs", "10'h3ff")  # us_core_pkg::PipeFpga: every optional sta
 FPGA_LANES = ("Lanes", project_config.one_int("FPGA_LANES"))
 FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
 # The temporaries' RAMs (us_temp_rf's banks) are never read for an instruction in the cycle the same word is written
-# (docs/rtl.md, Memories; assertions TrfReadBesideWb, TrfReadBesideInput): marked no_rw_check, their block RAMs need no
-# read-first emulation (a comparator, the write data held a cycle and a multiplexer per read port). The other RAMs
-# keep read-first, as the load port may write them while a quad runs. The netlist keeps its attributes for this one
-# (Debian's yosys reads it back from the memory's declaration).
+# (docs/rtl.md, Memories; assertions TrfReadBesideWb, TrfReadBesideInput), nor is us_delay's buffer (its read address
+# trails the write by Delay - 1): marked no_rw_check, their block RAMs need no read-first emulation (a comparator,
+# the write data held a cycle and a multiplexer per read port). The other RAMs keep read-first, as the load port may
+# write them while a quad runs. The netlist keeps its attributes for this one (Debian's yosys reads it back from the
+# memory's declaration).
 NO_RW_CHECK = "".join(f"setattr -set no_rw_check 1 t:$mem_v2 n:*{b}* %i; " for b in
-                      ("u_wb_rgb", "u_wb_alpha", "u_tin_rgb", "u_tin_alpha"))
+                      ("u_wb_rgb", "u_wb_alpha", "u_tin_rgb", "u_tin_alpha", "u_coord_delay"))
 # The transcendental unit's tables (us_fp_tables_pkg's ROMs) go to block RAM whatever their size. Left to itself
 # synth_ecp5 builds the smaller ones from LUTs, and then moves the register before them (the table segment's, which
 # it first merges into the ROM's read port) behind them: the argument reduction and the table read share a clock.

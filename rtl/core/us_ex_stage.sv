@@ -79,7 +79,11 @@ module us_ex_stage #(
   localparam int unsigned CoordW = Lanes * 4 * 32;
   logic [NumC-1:0][CtrlW-1:0]                     c_ctrl_q;
   logic [NumC-1:0][1:0]                           c_beat_q;
-  logic [NumC-1:0][CoordW-1:0]                    c_coord_q;
+  // The coordinates are read only in EX1 (Q) and DotRound: registers up to EX1, then us_delay's RAM (NumC - KEx1
+  // clocks) instead of a flip-flop chain through the datapath's stages.
+  localparam int unsigned NumTap = (KEx1 > 0) ? KEx1 : 1;
+  logic [NumTap-1:0][CoordW-1:0]                  c_coord_q;  // (Yosys: no variables inside generate blocks)
+  logic [CoordW-1:0]                              ex1_coord, dr_coord;  // the coordinates in EX1, in DotRound
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -98,12 +102,30 @@ module us_ex_stage #(
     for (int k = 1; k < int'(NumC); k++) begin
       c_ctrl_q[k]  <= c_ctrl_q[k-1];
       c_beat_q[k]  <= c_beat_q[k-1];
+    end
+    for (int k = 1; k < int'(NumTap); k++) begin
       c_coord_q[k] <= c_coord_q[k-1];
     end
     ex_ctrl_o  <= c_ctrl_q[NumC-1];
     ex_beat_o  <= c_beat_q[NumC-1];
-    ex_coord_o <= c_coord_q[NumC-1];
+    ex_coord_o <= dr_coord;
   end
+
+  if (KEx1 == 0) begin : g_coord_of
+    assign ex1_coord = s_coord;
+    logic unused_coord;
+    assign unused_coord = ^c_coord_q;
+  end else begin : g_coord_chain
+    assign ex1_coord = c_coord_q[NumTap-1];
+  end
+  us_delay #(
+    .Width(CoordW),
+    .Delay(NumC - KEx1)
+  ) u_coord_delay (
+    .clk_i(clk_i),
+    .d_i  (ex1_coord),
+    .q_o  (dr_coord)
+  );
 
   // ---------------------------------------------------------------------------------------------------------
   // PreAlign, PreSum: the pre-subtract's adder
@@ -209,7 +231,7 @@ module us_ex_stage #(
   end else begin : g_ex1_chain
     assign ex1_ctrl = c_ctrl_q[KEx1-1];
     for (genvar p = 0; p < Lanes; p++) begin : g_q
-      assign ex1_tex_q[p] = c_coord_q[KEx1-1][p * 128 + 96 +: 32];
+      assign ex1_tex_q[p] = ex1_coord[p * 128 + 96 +: 32];
     end
   end
   logic [5:0][31:0]            ex1_words;
@@ -320,8 +342,8 @@ module us_ex_stage #(
     );
     us_tex_proj u_proj (
       .proj_i  (dr_proj),
-      .s_i     (c_coord_q[NumC-1][p * 128 +: 32]),
-      .t_i     (c_coord_q[NumC-1][p * 128 + 32 +: 32]),
+      .s_i     (dr_coord[p * 128 +: 32]),
+      .t_i     (dr_coord[p * 128 + 32 +: 32]),
       .rcp_q_i (dr_trans[p]),
       .s_prod_o(dr_s_prod[p]),
       .t_prod_o(dr_t_prod[p])
