@@ -16,8 +16,7 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
   the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
-  beat-pixel-stale (a later beat reads the wrong held pixel), coord-delay-short (us_delay a clock short for the TEX
-  coordinates). Check: the smoke vectors in lockstep on that harness
+  coord-delay-short (us_delay a clock short for the TEX coordinates). Check: the smoke vectors in lockstep on that harness
   (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -59,9 +58,6 @@ PLANTS = [
     ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
      "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
-    ("beat-pixel-stale", "a beat after the first reads another held pixel than its own (FPGA configuration)", OF,
-     "beat_raw[l] = rest_q[(int'(beat_q) * int'(Lanes) + l) % int'(RestPix)];",
-     "beat_raw[l] = rest_q[((int'(beat_q) + 2) * int'(Lanes) + l) % int'(RestPix)];", (4,), "fpga-smoke"),
     ("coord-delay-short", "the TEX coordinates reach DotRound a clock early (us_delay one clock short; FPGA "
      "configuration)", "rtl/core/us_ex_stage.sv", ".Delay(NumC - KEx1)", ".Delay(NumC - KEx1 - 1)", (4,),
      "fpga-smoke"),

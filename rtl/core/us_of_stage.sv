@@ -10,10 +10,9 @@
 // where FC resolves. The jump, the next PC and FC's errors join the control in OF's output register.
 //
 // With Lanes below 4, OF's output register is EX's beat register: the quad goes to PreAlign in Beats = 4 / Lanes
-// beats on consecutive clocks, Lanes pixels each (beat b the pixels b x Lanes ..), the first made from the reads
-// as they arrive and the others from a register that holds the rest of the quad as read, with the sources' masks
-// beside it, so OF forms Lanes pixels a clock, not four. The control, the pre-subtract's decode and pixels 0, 1
-// and 2's first source (MDH and MDV read them) stay for every beat. IF
+// beats on consecutive clocks, Lanes pixels each (beat b the pixels b x Lanes ..), the first loaded from the
+// sources OF makes and the others shifted in from a register that holds the rest of the quad. The control, the
+// pre-subtract's decode and pixels 0, 1 and 2's first source (MDH and MDV read them) stay for every beat. IF
 // issues at most once every Beats clocks (its hold), so a quad never arrives while the one before is in beats.
 // PreAlign thus reads registers only, with no beat multiplexer in its path.
 module us_of_stage #(
@@ -204,56 +203,37 @@ module us_of_stage #(
     end
   end
 
-  // The rest of the quad: pixels Lanes .. 3 as read (rest_q[k] is pixel Lanes + k), and what the sources read
-  // besides the temporaries (of_mask, of_other, the TEX swizzle), all loaded with the first beat and held: ID's
-  // registers take the next instruction before the last beat. Each beat then picks its pixels from them and
-  // applies the mask at the output register, so only the Lanes pixels of a beat pass the AND-OR, not the quad.
-  localparam int unsigned RestPix = (Beats > 1) ? 4 - Lanes : 1;
-  us_types_pkg::fp32_t [RestPix-1:0][2:0][3:0] rest_q;  // (Yosys: no variables inside generate blocks)
-  us_types_pkg::fp32_t [2:0][3:0]              mask_q, other_q;
-  logic [3:0][1:0]                             swz_q;
+  // The rest of the quad, shifted down a beat at each clock: rest_*[k] is pixel k of what is not yet out.
+  us_types_pkg::fp32_t [3:0][2:0][3:0] rest_src_q;  // (Yosys: no variables inside generate blocks)
+  us_types_pkg::fp32_t [3:0][3:0]      rest_coord_q;
+  logic                                unused_rest;
   if (Beats == 1) begin : g_one_beat
-    assign rest_q  = '0;
-    assign mask_q  = '0;
-    assign other_q = '0;
-    assign swz_q   = '0;
-    logic unused_rest;
-    assign unused_rest = ^{rest_q, mask_q, other_q, swz_q};
+    assign rest_src_q   = '0;
+    assign rest_coord_q = '0;
+    assign unused_rest  = ^{rest_src_q, rest_coord_q};
     always_ff @(posedge clk_i) begin
       of_src_o   <= of_src;
       of_coord_o <= of_coord;
     end
     assign of_nb_o = {of_src_o[2][0], of_src_o[1][0], of_src_o[0][0]};
   end else begin : g_beats
+    assign unused_rest = 1'b0;
     always_ff @(posedge clk_i) begin
       if (id_valid_i) begin
         of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};
-        mask_q  <= of_mask;
-        other_q <= of_other;
-        swz_q   <= id_tex_swz_i;
-        for (int k = 0; k < int'(RestPix); k++) begin
-          rest_q[k] <= trf_rdata_i[int'(Lanes) + k];
-        end
       end
-    end
-    // Beat b >= 1 (beat_q = b - 1 in its clock) reads rest_q[(b - 1) x Lanes + l]
-    us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] beat_raw;
-    always_comb begin
-      for (int l = 0; l < int'(Lanes); l++) begin
-        beat_raw[l] = rest_q[(int'(beat_q) * int'(Lanes) + l) % int'(RestPix)];
-      end
-    end
-    always_ff @(posedge clk_i) begin
-      for (int l = 0; l < int'(Lanes); l++) begin
+      for (int k = 0; k < 4; k++) begin
         if (id_valid_i) begin
-          of_src_o[l]   <= of_src[l];
-          of_coord_o[l] <= of_coord[l];
+          rest_src_q[k]   <= (k + int'(Lanes) < 4) ? of_src[(k + int'(Lanes)) % 4] : '0;
+          rest_coord_q[k] <= (k + int'(Lanes) < 4) ? of_coord[(k + int'(Lanes)) % 4] : '0;
         end else begin
-          of_src_o[l] <= (beat_raw[l] & mask_q) | other_q;
-          for (int c = 0; c < 4; c++) begin
-            of_coord_o[l][c] <= beat_raw[l][0][swz_q[c]];
-          end
+          rest_src_q[k]   <= (k + int'(Lanes) < 4) ? rest_src_q[(k + int'(Lanes)) % 4] : '0;
+          rest_coord_q[k] <= (k + int'(Lanes) < 4) ? rest_coord_q[(k + int'(Lanes)) % 4] : '0;
         end
+      end
+      for (int l = 0; l < int'(Lanes); l++) begin
+        of_src_o[l]   <= id_valid_i ? of_src[l] : rest_src_q[l];
+        of_coord_o[l] <= id_valid_i ? of_coord[l] : rest_coord_q[l];
       end
     end
   end
