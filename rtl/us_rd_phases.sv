@@ -11,6 +11,8 @@
 // RAM's read register). The caller keeps start_i at least Phases clocks apart (IF's hold) and the words read
 // unchanged meanwhile (a context's temporaries are written only by its one instruction in flight). With Phases 1
 // this is wires.
+`include "us_assert.svh"
+
 module us_rd_phases #(
   parameter int unsigned NumPorts  = 3,
   parameter int unsigned Phases    = 1,
@@ -60,6 +62,9 @@ module us_rd_phases #(
         end
       end
     end
+
+    // The caller's contract: a new set of addresses only once every phase of the previous one has been presented
+    `US_ASSERT(RdPhasesApart, start_i |-> act_q == '0)
 
     always_comb begin
       ram_raddr_o = raddr_i[PhysPorts-1:0];

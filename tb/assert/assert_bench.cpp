@@ -185,6 +185,42 @@ bool trf_inputs(Bench &b, bool clash, int read = 0)
     return true;
 }
 
+// The read phases: a new set of three addresses every `gap` clocks at the soonest (random gaps from there; IF keeps
+// them 4 apart with Lanes 1, and the three phases need 3). Each set reads back, once all phases are in, as its own
+// addresses: a bench failure (not an assertion) if not.
+bool rd_phases(Bench &b, unsigned gap)
+{
+    unsigned since = 99, pending = 0, want[3] = {0, 0, 0};
+    for (unsigned k = 0; k < 400; k++) {
+        if (pending && --pending == 0) {
+            for (unsigned i = 0; i < 3; i++) {
+                if (b.top->rdp_rdata_o[i] != want[i]) {
+                    fprintf(stderr, "rd_phases: address %u of a set read back as %u, not %u\n", i,
+                            (unsigned)b.top->rdp_rdata_o[i], want[i]);
+                    return false;
+                }
+            }
+        }
+        const bool start = since >= gap && b.rand(2);
+        b.top->rdp_start_i = start;
+        if (start) {
+            unsigned packed = 0;
+            for (unsigned i = 0; i < 3; i++) {
+                want[i] = b.rand(256);
+                packed |= want[i] << (8 * i);
+            }
+            b.top->rdp_raddr_i = packed;
+            since = 0;
+            pending = 3;
+        }
+        since++;
+        if (!b.tick())
+            return false;
+    }
+    b.top->rdp_start_i = 0;
+    return b.tick();
+}
+
 // The retire port: instructions of context `ctx` every other cycle.
 bool retire(Bench &b, unsigned ctx)
 {
@@ -205,7 +241,7 @@ int main(int argc, char **argv)
     static const char *const names[] = {"if-round-robin", "ctx-ok",        "ctx-loop-sp",   "ctx-addr-sp",
                                         "ctx-id-range",   "ctx-wb-range",  "ctx-plan-ok",   "ctx-plan-early",
                                         "ctx-plan-late",  "trf-ok",        "trf-clash",     "trf-read-wb",   "trf-read-in",   "retire-ok",
-                                        "retire-range"};
+                                        "retire-range",   "rdp-ok",        "rdp-close"};
     const char *s = argc > 1 ? argv[1] : "";
     bool known = false;
     for (const char *n : names)
@@ -231,6 +267,8 @@ int main(int argc, char **argv)
               : !strcmp(s, "trf-clash")    ? trf_inputs(b, true)        // an input write into write-back's context
               : !strcmp(s, "trf-read-wb")  ? trf_inputs(b, false, 1)    // ID reads the context write-back writes
               : !strcmp(s, "trf-read-in")  ? trf_inputs(b, false, 2)    // ID reads the context the input writes
+              : !strcmp(s, "rdp-ok")       ? rd_phases(b, 3)
+              : !strcmp(s, "rdp-close")    ? rd_phases(b, 2)            // a new set a clock too soon
               : !strcmp(s, "retire-ok")    ? retire(b, 2)
                                            : retire(b, 3);              // context 3 of NumCtx 3 retired
     b.top->final();

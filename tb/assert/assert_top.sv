@@ -45,6 +45,11 @@ module assert_top
   input  logic                                   trf_rd_valid_i,   // ID holds an instruction of context trf_rd_ctx_i
   input  logic [CtxW-1:0]                        trf_rd_ctx_i,
 
+  // us_rd_phases: three addresses read in three phases (with Lanes 1: us_temp_rf, us_const_rf)
+  input  logic                                   rdp_start_i,
+  input  logic [2:0][7:0]                        rdp_raddr_i,
+  output logic [2:0][31:0]                       rdp_rdata_o,     // its RAM gives each address as the data
+
   // us_retire: the instruction in WB
   input  logic                                   ret_wb_valid_i,
   input  logic [3:0]                             ret_ctx_i,
@@ -197,6 +202,24 @@ module assert_top
   );
 
   // ---- us_retire (only the context matters here; the record's fields are left unconnected)
+  // ---- us_rd_phases: a RAM's one read port behind it, the read register a clock after the address
+  logic [7:0]       rdp_ram_raddr;
+  logic [31:0]      rdp_ram_rdata;
+  always_ff @(posedge clk_i) begin
+    rdp_ram_rdata <= {24'h0, rdp_ram_raddr};
+  end
+  us_rd_phases #(
+    .NumPorts(3), .Phases(3), .AddrW(8), .DataW(32)
+  ) u_rd_phases (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .start_i    (rdp_start_i),
+    .raddr_i    (rdp_raddr_i),
+    .ram_raddr_o(rdp_ram_raddr),
+    .ram_rdata_i(rdp_ram_rdata),
+    .rdata_o    (rdp_rdata_o)
+  );
+
   us_core_pkg::us_ctrl_t ret_ctrl;
   always_comb begin
     ret_ctrl     = '0;

@@ -40,6 +40,8 @@ SCENARIOS = [
     ("trf-clash", "TrfInputBesideWb"),        # an input write into the context write-back writes
     ("trf-read-wb", "TrfReadBesideWb"),       # ID reading the context write-back writes (two in flight)
     ("trf-read-in", "TrfReadBesideInput"),    # ID reading the context the input port writes (a running one)
+    ("rdp-ok", None),
+    ("rdp-close", "RdPhasesApart"),           # a new set of read addresses before the last one's phases are out
     ("retire-ok", None),
     ("retire-range", "RetireCtxInRange"),     # context 3 of NumCtx 3 at retire
 ]
