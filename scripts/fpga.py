@@ -59,7 +59,7 @@ FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
 # write them while a quad runs. The netlist keeps its attributes for this one (Debian's yosys reads it back from the
 # memory's declaration).
 NO_RW_CHECK = "".join(f"setattr -set no_rw_check 1 t:$mem_v2 n:*{b}* %i; " for b in
-                      ("u_wb_rgb", "u_wb_alpha", "u_tin_rgb", "u_tin_alpha", "u_coord_delay"))
+                      ("u_wb_rgb", "u_wb_alpha", "u_tin_rgb", "u_tin_alpha", "u_ride_delay"))
 # The transcendental unit's tables (us_fp_tables_pkg's ROMs) go to block RAM whatever their size. Left to itself
 # synth_ecp5 builds the smaller ones from LUTs, and then moves the register before them (the table segment's, which
 # it first merges into the ROM's read port) behind them: the argument reduction and the table read share a clock.

@@ -16,7 +16,7 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
   the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
-  coord-delay-short (us_delay a clock short for the TEX coordinates). Check: the smoke vectors in lockstep on that harness
+  ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX). Check: the smoke vectors in lockstep on that harness
   (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -58,8 +58,8 @@ PLANTS = [
     ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
      "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
-    ("coord-delay-short", "the TEX coordinates reach DotRound a clock early (us_delay one clock short; FPGA "
-     "configuration)", "rtl/core/us_ex_stage.sv", ".Delay(NumC - KEx1)", ".Delay(NumC - KEx1 - 1)", (4,),
+    ("ride-delay-short", "the control word, beat and TEX coordinates reach DotRound a clock early (us_delay one "
+     "clock short; FPGA configuration)", "rtl/core/us_ex_stage.sv", ".Delay(NumC - KEx1)", ".Delay(NumC - KEx1 - 1)", (4,),
      "fpga-smoke"),
     ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
      RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",

@@ -65,9 +65,9 @@ module us_ex_stage #(
   assign s_nb    = of_nb_i;
 
   // ---------------------------------------------------------------------------------------------------------
-  // The control and the coordinates through the stages after PreAlign (whose are OF's registered outputs):
-  // c_*_q[k - 1] belongs to the stage k registers after PreAlign; EX1 is KEx1 after it (0, 1 or 2 with the
-  // plan's optional registers), MulProd KMul, DotRound NumC
+  // The valid bits, the control and the coordinates through the stages after PreAlign (whose are OF's registered
+  // outputs): c_valid_q[k - 1] belongs to the stage k registers after PreAlign; EX1 is KEx1 after it (0, 1 or 2
+  // with the plan's optional registers), MulProd KMul, DotRound NumC
   // ---------------------------------------------------------------------------------------------------------
   localparam int unsigned KEx1 = us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipePreSum, us_core_pkg::PipeEx1);
   localparam int unsigned KMul = KEx1 + 1;
@@ -77,13 +77,14 @@ module us_ex_stage #(
   // as a part-select of bits, and the chain then carries zeros.)
   localparam int unsigned CtrlW  = us_core_pkg::CtrlW;
   localparam int unsigned CoordW = Lanes * 4 * 32;
-  logic [NumC-1:0][CtrlW-1:0]                     c_ctrl_q;
-  logic [NumC-1:0][1:0]                           c_beat_q;
-  // The coordinates are read only in EX1 (Q) and DotRound: registers up to EX1, then us_delay's RAM (NumC - KEx1
-  // clocks) instead of a flip-flop chain through the datapath's stages.
+  // The control word, the beat and the coordinates are read only in EX1 and DotRound: they ride together,
+  // registers up to EX1, then us_delay's RAM (NumC - KEx1 clocks) instead of flip-flop chains through the
+  // datapath's stages.
+  localparam int unsigned RideW  = CtrlW + 2 + CoordW;
   localparam int unsigned NumTap = (KEx1 > 0) ? KEx1 : 1;
-  logic [NumTap-1:0][CoordW-1:0]                  c_coord_q;  // (Yosys: no variables inside generate blocks)
-  logic [CoordW-1:0]                              ex1_coord, dr_coord;  // the coordinates in EX1, in DotRound
+  logic [NumTap-1:0][RideW-1:0] c_ride_q;  // (Yosys: no variables inside generate blocks)
+  logic [RideW-1:0]             s_ride, ex1_ride, dr_ride;  // {ctrl, beat, coordinates}: PreAlign, EX1, DotRound
+  logic [CoordW-1:0]            dr_coord;  // the coordinates in DotRound
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -95,37 +96,33 @@ module us_ex_stage #(
     end
   end
 
+  assign s_ride = {s_ctrl, s_beat, s_coord};
   always_ff @(posedge clk_i) begin
-    c_ctrl_q[0]  <= s_ctrl;
-    c_beat_q[0]  <= s_beat;
-    c_coord_q[0] <= s_coord;
-    for (int k = 1; k < int'(NumC); k++) begin
-      c_ctrl_q[k]  <= c_ctrl_q[k-1];
-      c_beat_q[k]  <= c_beat_q[k-1];
-    end
+    c_ride_q[0] <= s_ride;
     for (int k = 1; k < int'(NumTap); k++) begin
-      c_coord_q[k] <= c_coord_q[k-1];
+      c_ride_q[k] <= c_ride_q[k-1];
     end
-    ex_ctrl_o  <= c_ctrl_q[NumC-1];
-    ex_beat_o  <= c_beat_q[NumC-1];
+    ex_ctrl_o  <= dr_ride[RideW-1 -: CtrlW];
+    ex_beat_o  <= dr_ride[CoordW +: 2];
     ex_coord_o <= dr_coord;
   end
 
-  if (KEx1 == 0) begin : g_coord_of
-    assign ex1_coord = s_coord;
-    logic unused_coord;
-    assign unused_coord = ^c_coord_q;
-  end else begin : g_coord_chain
-    assign ex1_coord = c_coord_q[NumTap-1];
+  if (KEx1 == 0) begin : g_ride_of
+    assign ex1_ride = s_ride;
+    logic unused_ride;
+    assign unused_ride = ^c_ride_q;
+  end else begin : g_ride_chain
+    assign ex1_ride = c_ride_q[NumTap-1];
   end
   us_delay #(
-    .Width(CoordW),
+    .Width(RideW),
     .Delay(NumC - KEx1)
-  ) u_coord_delay (
+  ) u_ride_delay (
     .clk_i(clk_i),
-    .d_i  (ex1_coord),
-    .q_o  (dr_coord)
+    .d_i  (ex1_ride),
+    .q_o  (dr_ride)
   );
+  assign dr_coord  = dr_ride[CoordW-1:0];
 
   // ---------------------------------------------------------------------------------------------------------
   // PreAlign, PreSum: the pre-subtract's adder
@@ -223,16 +220,9 @@ module us_ex_stage #(
   us_types_pkg::fp32_t [3:0]            ex1_drgb;       // channel
   us_types_pkg::fp32_t                  ex1_dalpha;
   us_types_pkg::fp32_t [Lanes-1:0]      ex1_tex_q;      // pixel: the Q coordinate
-  if (KEx1 == 0) begin : g_ex1_of
-    assign ex1_ctrl = s_ctrl;
-    for (genvar p = 0; p < Lanes; p++) begin : g_q
-      assign ex1_tex_q[p] = s_coord[p][3];
-    end
-  end else begin : g_ex1_chain
-    assign ex1_ctrl = c_ctrl_q[KEx1-1];
-    for (genvar p = 0; p < Lanes; p++) begin : g_q
-      assign ex1_tex_q[p] = ex1_coord[p * 128 + 96 +: 32];
-    end
+  assign ex1_ctrl = ex1_ride[RideW-1 -: CtrlW];
+  for (genvar p = 0; p < Lanes; p++) begin : g_q
+    assign ex1_tex_q[p] = ex1_ride[p * 128 + 96 +: 32];  // the Q coordinate
   end
   logic [5:0][31:0]            ex1_words;
   assign ex1_words = id_words_i[CtxW'(ex1_ctrl.ctx)];
@@ -315,7 +305,7 @@ module us_ex_stage #(
   us_isa_pkg::us_tex_inst_t       dr_tex_inst;
   logic                           dr_proj;
   us_core_pkg::us_ctrl_t          dr_ctrl;   // DotRound's (a copy: Yosys misreads a field of a variable element)
-  assign dr_ctrl     = c_ctrl_q[NumC-1];
+  assign dr_ctrl     = dr_ride[RideW-1 -: CtrlW];
   logic [5:0][31:0]            dr_words;
   assign dr_words = id_words_i[CtxW'(dr_ctrl.ctx)];
   assign dr_tex_inst = dr_words[1];
