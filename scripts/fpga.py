@@ -14,6 +14,9 @@ Three tools in a row, each the one that can do its step:
 2. Debian's yosys 0.23 maps that netlist with synth_ecp5 -abc9 (ABC9 for the logic, DP16KD block RAMs, MULT18X18D
    DSPs). ABC9 maps with the ECP5 cells' delays and packs the wide multiplexers better: the whole core in the FPGA
    configuration took 44,005 LUT4s against 60,173 with the classic ABC mapping, us_ex_pixel 11,542 against 14,593.
+   -nowidelut: no PFUMX/L6MUX21 wide-LUT clusters (the same LUT4 count within 1 %): a cluster draws up to 32
+   inputs into one tile, and without them the whole core routes (router2: no overuse after 58 iterations, 6
+   minutes) where with them the overuse levelled off near 3,000 wires and rose again.
    A part is measured inside a shell on three pins (shell() below): a chain of flip-flops drives every input and a
    signature register folds in every output (a LUT4 and a flip-flop per three bits), so that Fmax is the part's register-to-register delay, as on a
    chip where its ports come from and go to flip-flops; the shell's own cells are counted apart.
@@ -218,7 +221,7 @@ def measure(name, freq, place=True):
     with open(os.path.join(d, "shell.v"), "w") as fh:
         fh.write(text)
     # -noflatten keeps the part a module of its own in the statistics; flattened afterwards for nextpnr
-    rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -abc9 -noflatten -top "
+    rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -abc9 -nowidelut -noflatten -top "
                                     f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
                                    os.path.join(d, "map.log"), d)
     res = {"part": name, "top": top, "params": dict(params)}
