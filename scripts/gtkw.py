@@ -202,7 +202,8 @@ LAYOUT = (
         F("dr_tex_inst", 22, 3, "DotRound tex_op", translate="tex_op"), ("dr_proj", BIN))),
     ("TA", "u_ta_stage", (
         ("ex_valid_i", BIN, "TaProj valid"), ("pj_proj", BIN), ("sc_valid_q", BIN, "TaScale valid"),
-        ("ad_valid_q", BIN, "TaAddr valid"), ("ad_lookup", BIN), ("ad_raddr", HEX), ("ta_valid_o", BIN, "TA valid"))),
+        ("ad_valid_q", BIN, "TaAddr valid"), ("ad_lookup", BIN), ("ad_raddr", HEX), ("tr_valid_q", BIN, "TaRead valid"),
+        ("tr_raddr_q", HEX), ("ta_valid_o", BIN, "TA valid"))),
     ("WB", "u_wb_stage", (
         ("wb_valid_o", BIN, "WB valid"), ("wb_ctx_o", DEC, "WB ctx"), F("wb_cmn", 0, 2, "WB type", translate="type"),
         ("wb_we_o", BIN), ("wb_rgb_waddr_o", DEC), ("wb_alpha_waddr_o", DEC), ("wb_wdata_o", HEX),

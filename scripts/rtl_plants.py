@@ -16,7 +16,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
   the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
-  ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX). Check: the smoke vectors in lockstep on that harness
+  ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX), taread-early
+  (the texels read at TaAddr's address instead of TaRead's register). Check: the smoke vectors in lockstep on that harness
   (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -53,11 +54,14 @@ PLANTS = [
     ("hold-short", "IF holds a clock too few between issues (FPGA configuration)", IF_STAGE,
      "hold_q <= 2'(Beats - 1);", "hold_q <= 2'(Beats - 2);", (4,), "fpga-smoke"),
     ("texel-early", "TA gathers a beat's texel from the read register a clock early (FPGA configuration)", TA,
-     "if (tx_valid_q && int'(tx_beat_q) == b) begin", "if (ad_valid_q && int'(ad_beat_q) == b) begin", (4,),
+     "if (tx_valid_q && int'(tx_beat_q) == b) begin", "if (tr_valid_q && int'(tr_beat_q) == b) begin", (4,),
      "fpga-smoke"),
     ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
      "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
+    ("taread-early", "us_tex_mem reads TaAddr's texel addresses, a clock before TaRead's register (FPGA "
+     "configuration)", "rtl/core/us_ta_stage.sv", ".raddr_i  (tr_raddr_q),", ".raddr_i  (ad_raddr),", (4,),
+     "fpga-smoke"),
     ("ride-delay-short", "the control word, beat and TEX coordinates reach DotRound a clock early (us_delay one "
      "clock short; FPGA configuration)", "rtl/core/us_ex_stage.sv", ".Delay(NumC - KEx1)", ".Delay(NumC - KEx1 - 1)", (4,),
      "fpga-smoke"),

@@ -1,6 +1,6 @@
 // us_core: the shader core. NumCtx resident quads issued round robin into one pipeline, one instruction per
 // context in flight (full interlock), every instruction the same stages (the stage plan is us_core_pkg::Stage*,
-// with the optional registers of PipeRegs: 9 stages by default, 19 with PipeFpga; docs/rtl.md). Every memory reads
+// with the optional registers of PipeRegs: 9 stages by default, 20 with PipeFpga; docs/rtl.md). Every memory reads
 // through a register: its address is presented in one stage and its data used in the next.
 //
 //   IF   us_if_stage    pick the next ready context, present its PC to us_imem
@@ -30,8 +30,8 @@ module us_core #(
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
   parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
-  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 9) or PipeFpga (all; D = 19)
-  parameter logic [9:0]  PipeRegs    = us_core_pkg::PipeSim,
+  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 9) or PipeFpga (all; D = 20)
+  parameter logic [10:0] PipeRegs    = us_core_pkg::PipeSim,
   // The pixels EX and TA take a clock: 4, 2 or 1 (a quad-instruction in Beats = 4 / Lanes clocks; us_core_pkg)
   parameter int unsigned Lanes       = 4,
   localparam int unsigned Beats      = 4 / Lanes,

@@ -1,20 +1,21 @@
-// us_ta_stage: the texel address, three stages (docs/rtl.md; us_core_pkg's StageTaProj, StageTaScale, StageTaAddr).
-// For a TEX lookup, each pixel's nearest texel of its S and T is presented to the texture model's storage
-// (us_tex_mem), whose registered read gives WB the texel:
+// us_ta_stage: the texel address, four stages (docs/rtl.md; us_core_pkg's StageTaProj, StageTaScale, StageTaAddr,
+// StageTaRead). For a TEX lookup, each pixel's nearest texel of its S and T is presented to the texture model's
+// storage (us_tex_mem), whose registered read gives WB the texel:
 //   TaProj   a projected lookup's S x RCP(Q) and T x RCP(Q) rounded (the products are DotRound's, us_tex_proj);
 //            every other lookup takes S and T as they are
 //   TaScale  unless UNSCALED, the significand products S x width and T x height (the texture's size, us_tex_mem)
-//   TaAddr   ... rounded; floor, clamp to the texture (us_tex_addr); the address presented to us_tex_mem
+//   TaAddr   ... rounded; floor, clamp to the texture (us_tex_addr): the texel address
+//   TaRead   the address presented to us_tex_mem
 // An ALU or OUT instruction's results take their output modifier and clamp on the way (TaProj: OMOD, TaScale:
 // clamp, TaAddr: the compares with zero for the predicates and the ALU result, us_fp_cmp0), so WB only writes.
-// Every instruction's control passes through to WB in registers. The registers before TaScale and TaAddr are
-// optional (us_core_pkg's PipeRegs): without them the three are one stage.
+// Every instruction's control passes through to WB in registers. The registers before TaScale, TaAddr and TaRead
+// are optional (us_core_pkg's PipeRegs): without them the four are one stage.
 //
 // With Lanes below 4 a quad-instruction comes from EX in Beats = 4 / Lanes beats on consecutive clocks; TA's
 // output registers gather them (beat b into pixels b x Lanes ..), and the texels of every beat but the last from
 // us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat.
 module us_ta_stage #(
-  parameter logic [9:0]  PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter logic [10:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
   localparam int unsigned Beats   = 4 / Lanes,
@@ -261,7 +262,7 @@ module us_ta_stage #(
     );
   end
 
-  // The sizes are read in TaScale, the texels addressed in TaAddr.
+  // The sizes are read in TaScale, the texels addressed in TaRead.
   us_types_pkg::fp32_t [Lanes-1:0][3:0] tx_texel;  // pixel, channel: the texels addressed a clock before
   us_tex_mem #(
     .NumRead(Lanes)
@@ -278,7 +279,7 @@ module us_ta_stage #(
     .rtex_i   (sc_tex_inst.tex_id),
     .rwidth_o (sc_width),
     .rheight_o(sc_height),
-    .raddr_i  (ad_raddr),
+    .raddr_i  (tr_raddr_q),
     .rdata_o  (tx_texel)
   );
 
@@ -305,13 +306,52 @@ module us_ta_stage #(
     assign ad_valid_q = sc_valid_q;
   end
   // ===========================================================================================================
+  // TaRead: the texel addresses presented to us_tex_mem. With PipeTaRead a stage of its own, so the address
+  // logic and the route to the texels' block RAMs take a clock each; without it, TaAddr's clock.
+  // ===========================================================================================================
+  logic                                 tr_valid_q;
+  us_core_pkg::us_ctrl_t                tr_ctrl_q;
+  logic [1:0]                           tr_beat_q;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] tr_coord_q, tr_val_q;
+  us_types_pkg::chan_mask_t [Lanes-1:0] tr_cmp_target_q;
+  logic [Lanes-1:0]                     tr_cmp_result_q;
+  logic [Lanes-1:0][11:0]               tr_raddr_q;
+  if (PipeRegs[us_core_pkg::PipeTaRead]) begin : g_tr_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tr_valid_q <= 1'b0;
+      end else begin
+        tr_valid_q <= ad_valid_q;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      tr_ctrl_q       <= ad_ctrl_q;
+      tr_beat_q       <= ad_beat_q;
+      tr_coord_q      <= ad_coord_q;
+      tr_val_q        <= ad_val_q;
+      tr_cmp_target_q <= ad_cmp_target;
+      tr_cmp_result_q <= ad_cmp_result;
+      tr_raddr_q      <= ad_raddr;
+    end
+  end else begin : g_tr_wire  // the default plan: the same stage
+    assign tr_valid_q = ad_valid_q;
+    assign tr_ctrl_q = ad_ctrl_q;
+    assign tr_beat_q = ad_beat_q;
+    assign tr_coord_q = ad_coord_q;
+    assign tr_val_q = ad_val_q;
+    assign tr_cmp_target_q = ad_cmp_target;
+    assign tr_cmp_result_q = ad_cmp_result;
+    assign tr_raddr_q = ad_raddr;
+  end
+
+  // ===========================================================================================================
   // To WB: the quad, gathered beat by beat (one beat: as it is)
   // ===========================================================================================================
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ta_valid_o <= 1'b0;
     end else begin
-      ta_valid_o <= ad_valid_q && int'(ad_beat_q) == int'(Beats) - 1;
+      ta_valid_o <= tr_valid_q && int'(tr_beat_q) == int'(Beats) - 1;
     end
   end
 
@@ -321,29 +361,29 @@ module us_ta_stage #(
   logic                           unused_tx;
   if (Beats == 1) begin : g_one_beat
     always_ff @(posedge clk_i) begin
-      ta_ctrl_o       <= ad_ctrl_q;
-      ta_coord_o      <= ad_coord_q;
-      ta_val_o        <= ad_val_q;
-      ta_cmp_target_o <= ad_cmp_target;
-      ta_cmp_result_o <= ad_cmp_result;
+      ta_ctrl_o       <= tr_ctrl_q;
+      ta_coord_o      <= tr_coord_q;
+      ta_val_o        <= tr_val_q;
+      ta_cmp_target_o <= tr_cmp_target_q;
+      ta_cmp_result_o <= tr_cmp_result_q;
     end
     assign ta_texel_o  = tx_texel;
     assign tx_valid_q  = 1'b0;
-    assign tx_beat_q   = ad_beat_q;  // (unused)
+    assign tx_beat_q   = tr_beat_q;  // (unused)
     assign tx_gather_q = '0;
     assign unused_tx   = ^{tx_valid_q, tx_beat_q, tx_gather_q};
   end else begin : g_gather
     assign unused_tx = 1'b0;
     always_ff @(posedge clk_i) begin
-      if (ad_valid_q) begin
-        ta_ctrl_o <= ad_ctrl_q;
+      if (tr_valid_q) begin
+        ta_ctrl_o <= tr_ctrl_q;
         for (int b = 0; b < int'(Beats); b++) begin  // (a loop: a variable index would be a multiplier)
-          if (int'(ad_beat_q) == b) begin
+          if (int'(tr_beat_q) == b) begin
             for (int l = 0; l < int'(Lanes); l++) begin
-              ta_coord_o[b * int'(Lanes) + l]      <= ad_coord_q[l];
-              ta_val_o[b * int'(Lanes) + l]        <= ad_val_q[l];
-              ta_cmp_target_o[b * int'(Lanes) + l] <= ad_cmp_target[l];
-              ta_cmp_result_o[b * int'(Lanes) + l] <= ad_cmp_result[l];
+              ta_coord_o[b * int'(Lanes) + l]      <= tr_coord_q[l];
+              ta_val_o[b * int'(Lanes) + l]        <= tr_val_q[l];
+              ta_cmp_target_o[b * int'(Lanes) + l] <= tr_cmp_target_q[l];
+              ta_cmp_result_o[b * int'(Lanes) + l] <= tr_cmp_result_q[l];
             end
           end
         end
@@ -355,8 +395,8 @@ module us_ta_stage #(
         tx_valid_q <= 1'b0;
         tx_beat_q  <= '0;
       end else begin
-        tx_valid_q <= ad_valid_q;
-        tx_beat_q  <= ad_beat_q;
+        tx_valid_q <= tr_valid_q;
+        tx_beat_q  <= tr_beat_q;
       end
     end
     always_ff @(posedge clk_i) begin

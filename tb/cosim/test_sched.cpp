@@ -120,8 +120,8 @@ int main()
                                    " checked as depth 9 is caught (" + v + ")");
         }
     }
-    for (unsigned every : {2u, 4u}) {  // Lanes 2 and 1: D = 19 + every - 1
-        unsigned d = 18 + every;
+    for (unsigned every : {2u, 4u}) {  // Lanes 2 and 1: D = 20 + every - 1
+        unsigned d = 19 + every;
         for (unsigned n : {1u, 4u, 8u}) {
             std::string what = "NUM_CTX " + std::to_string(n) + ", a quad-instruction in " + std::to_string(every) +
                                " clocks: ";

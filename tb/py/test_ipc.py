@@ -36,7 +36,7 @@ def plan_depth():
     with open(os.path.join(ROOT, "rtl", "core", "us_core_pkg.sv")) as fh:
         text = fh.read()
     base = re.search(r"issue_to_retire = (\d+) \+ opt_regs\(regs, 0, 9\);", text)
-    sim = re.search(r"localparam logic \[9:0\]\s+PipeSim\s*=\s*10'h([0-9A-Fa-f]+);", text)
+    sim = re.search(r"localparam logic \[10:0\]\s+PipeSim\s*=\s*11'h([0-9A-Fa-f]+);", text)
     return int(base.group(1)) + bin(int(sim.group(1), 16)).count("1") if base and sim else None
 
 
