@@ -35,7 +35,7 @@ def plan_depth():
     """D of the default stage plan (rtl/core/us_core_pkg.sv): the fixed registers plus PipeSim's optional ones."""
     with open(os.path.join(ROOT, "rtl", "core", "us_core_pkg.sv")) as fh:
         text = fh.read()
-    base = re.search(r"issue_to_retire = (\d+) \+ opt_regs\(regs, 0, 9\);", text)
+    base = re.search(r"issue_to_retire = (\d+) \+ opt_regs\(regs, 0, 10\);", text)
     sim = re.search(r"localparam logic \[10:0\]\s+PipeSim\s*=\s*11'h([0-9A-Fa-f]+);", text)
     return int(base.group(1)) + bin(int(sim.group(1), 16)).count("1") if base and sim else None
 
