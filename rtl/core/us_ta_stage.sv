@@ -2,8 +2,8 @@
 // StageTaRead). For a TEX lookup, each pixel's nearest texel of its S and T is presented to the texture model's
 // storage (us_tex_mem), whose registered read gives WB the texel:
 //   TaProj   a projected lookup's S x RCP(Q) and T x RCP(Q) rounded (the products are DotRound's, us_tex_proj);
-//            every other lookup takes S and T as they are
-//   TaScale  unless UNSCALED, the significand products S x width and T x height (the texture's size, us_tex_mem)
+//            every other lookup takes S and T as they are; the texture's size (us_tex_mem)
+//   TaScale  unless UNSCALED, the significand products S x width and T x height
 //   TaAddr   ... rounded; floor, clamp to the texture (us_tex_addr): the texel address
 //   TaRead   the address presented to us_tex_mem
 // An ALU or OUT instruction's results take their output modifier and clamp on the way (TaProj: OMOD, TaScale:
@@ -116,8 +116,12 @@ module us_ta_stage #(
   logic [1:0]                           sc_beat_q;
   us_types_pkg::fp32_t [Lanes-1:0][3:0] sc_coord_q, sc_omod_q;
   us_types_pkg::fp32_t [Lanes-1:0]      sc_s_q, sc_t_q;
+  logic [4:0]                           pj_width, pj_height;  // the texture's size, read in TaProj
+  logic [4:0]                           sc_width, sc_height;  // ... for TaScale's products
   if (PipeRegs[us_core_pkg::PipeTaScale]) begin : g_sc_reg
     always_ff @(posedge clk_i) begin
+      sc_width   <= pj_width;
+      sc_height  <= pj_height;
       sc_ctrl_q  <= ex_ctrl_i;
       sc_beat_q  <= ex_beat_i;
       sc_coord_q <= ex_coord_i;
@@ -126,6 +130,8 @@ module us_ta_stage #(
       sc_t_q     <= pj_t;
     end
   end else begin : g_sc_wire  // the default plan: the same stage
+    assign sc_width = pj_width;
+    assign sc_height = pj_height;
     assign sc_ctrl_q = ex_ctrl_i;
     assign sc_beat_q = ex_beat_i;
     assign sc_coord_q = ex_coord_i;
@@ -139,7 +145,6 @@ module us_ta_stage #(
   // ===========================================================================================================
   us_isa_pkg::us_tex_inst_t sc_tex_inst;
   logic                     sc_scale;
-  logic [4:0]               sc_width, sc_height;
   logic [Lanes-1:0][MulW-1:0] sc_s_prod, sc_t_prod;
   logic [5:0][31:0] sc_words;  // the instruction's words (us_id_stage keeps them)
   assign sc_words = id_words_i[CtxW'(sc_ctrl_q.ctx)];
@@ -262,7 +267,8 @@ module us_ta_stage #(
     );
   end
 
-  // The sizes are read in TaScale, the texels addressed in TaRead.
+  // The sizes are read in TaProj (a register before TaScale's products with PipeTaScale), the texels addressed in
+  // TaRead.
   us_types_pkg::fp32_t [Lanes-1:0][3:0] tx_texel;  // pixel, channel: the texels addressed a clock before
   us_tex_mem #(
     .NumRead(Lanes)
@@ -276,9 +282,9 @@ module us_ta_stage #(
     .dim_id_i (tex_dim_id_i),
     .width_i  (tex_width_i),
     .height_i (tex_height_i),
-    .rtex_i   (sc_tex_inst.tex_id),
-    .rwidth_o (sc_width),
-    .rheight_o(sc_height),
+    .rtex_i   (pj_tex_inst.tex_id),
+    .rwidth_o (pj_width),
+    .rheight_o(pj_height),
     .raddr_i  (tr_raddr_q),
     .rdata_o  (tx_texel)
   );
