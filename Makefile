@@ -160,8 +160,14 @@ NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 # lines, and g++ took twice as long over them for the same speed (make bench).
 # VERILATOR_EXTRA: more flags (scripts/rtl_plants.py: -Wno-fatal, a plant may leave a signal unused)
 # VK_GLOBAL_OBJS=: the builds link the one copy of Verilator's run-time library below instead of compiling their own.
+# VL_CXX: the Verilated C++ and the harnesses are compiled by clang (installed for libFuzzer anyway): the lockstep core
+# runs 1.11 to 1.12 times faster than under g++ 12 (NUM_CTX 8, 256 quads x 256 random ALU instructions, four
+# alternating pairs on the 2-core machine: 200-206 k against 180-184 k retired/s) and a harness builds in 27 s of CPU
+# instead of 31. Verilator's run-time library and the model's C stay g++/gcc builds (one C++ ABI, libstdc++).
+VL_CXX := clang++-14
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 -Wall --assert --x-assign unique --x-initial unique -Irtl -Irtl/fp \
-  --output-split-cfuncs 500 -MAKEFLAGS VK_GLOBAL_OBJS= $(VERILATOR_EXTRA)
+  --output-split-cfuncs 500 -MAKEFLAGS VK_GLOBAL_OBJS= -MAKEFLAGS CXX=$(VL_CXX) -MAKEFLAGS LINK=$(VL_CXX) \
+  $(VERILATOR_EXTRA)
 
 # Verilator's run-time library (verilated.cpp and the tracers), compiled once for every Verilator build of the tree:
 # its objects depend on no build's own defines, and fifteen copies cost a minute and a half of CPU in make test.
