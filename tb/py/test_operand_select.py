@@ -58,14 +58,10 @@ endmodule
 
 def prove(slot):
     """"proved", "refuted" (SAT found an instruction and sources where the two differ) or "error"."""
-    path = os.path.join(OUT, "miter.sv")
-    with open(path, "w") as fh:
-        fh.write(MITER.format(slot=slot))
-    return yosys_sat_prove(ROOT, SOURCES, path)
+    return yosys_sat_prove(ROOT, SOURCES, OUT, MITER.format(slot=slot))
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
     check(prove("s") == "proved", "us_operand's select equals a 16:1 select per slot for every instruction and "
           "every source (Yosys sat)")
     check(prove("(s == 12) ? 7 : s") == "refuted", "a planted difference (slot 12 reads slot 7's word) is refuted")

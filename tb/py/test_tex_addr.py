@@ -42,14 +42,10 @@ endmodule
 
 def prove(short):
     """"proved", "refuted" (SAT found an input where the two differ) or "error"."""
-    path = os.path.join(OUT, "miter.sv")
-    with open(path, "w") as fh:
-        fh.write(MITER.format(short=short))
-    return yosys_sat_prove(ROOT, ["rtl/core/us_tex_addr.sv"], path)
+    return yosys_sat_prove(ROOT, ["rtl/core/us_tex_addr.sv"], OUT, MITER.format(short=short))
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
     check(prove("") == "proved", "us_tex_addr's narrow texel index == floor(v) clamped to [0, hi] by the plain "
           "24-bit form, for every S, T, width and height (Yosys sat)")
     check(prove(" - 5'd1") == "refuted", "a planted difference (the plain form's shift one bit short) is refuted")
