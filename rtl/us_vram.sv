@@ -70,6 +70,9 @@ module us_vram #(
   // In synthesis each bit's next value is one LUT4 and the flip-flop has no enable (a slice's two flip-flops share
   // one, so a bit with an enable of its own costs a second LUT and half a slice): its segment's clear, itself and
   // two lines predecoded from the write address's halves.
+  // The decoders exist for synthesis only: Verilator would evaluate them every cycle (a bit at a time, and for the
+  // write port's inputs on every evaluation of the model), where the bit select below does the same work.
+`ifdef SYNTHESIS
   localparam int unsigned LoW = (AddrW + 1) / 2;
   localparam int unsigned HiW = (AddrW > LoW) ? AddrW - LoW : 1;
   logic [(1 << LoW)-1:0] dec_lo;
@@ -86,9 +89,6 @@ module us_vram #(
       seg_clear[g] = clear_i && (NumSeg <= 1 || int'(clear_seg_i) == g);
     end
   end
-`ifndef SYNTHESIS
-  logic unused_dec;
-  assign unused_dec = ^{dec_lo, dec_hi, seg_clear};
 `endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
