@@ -17,8 +17,9 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
   ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX), taread-early
-  (the texels read at TaAddr's address instead of TaRead's register). Check: the smoke vectors in lockstep on that harness
-  (NUM_CTX 4, 4 quads each); at least one fails.
+  (the texels read at TaAddr's address instead of TaRead's register), select-early (the dot product's result past
+  Select's register), trans-prod-early (the transcendental unit's post segment past its product register). Check:
+  the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
   the "directed-" prefix; error vectors by their whole name).
@@ -65,6 +66,12 @@ PLANTS = [
     ("ride-delay-short", "the control word, beat and TEX coordinates reach DotRound a clock early (us_delay one "
      "clock short; FPGA configuration)", "rtl/core/us_ex_stage.sv", ".Delay(NumC - KEx1)", ".Delay(NumC - KEx1 - 1)", (4,),
      "fpga-smoke"),
+    ("select-early", "the dot product's rounded result reaches the result select a clock early, past Select's "
+     "register (FPGA configuration)", "rtl/core/us_ex_pixel.sv", "rgb_o[c] = sl_dot_q;", "rgb_o[c] = dot;", (4,),
+     "fpga-smoke"),
+    ("trans-prod-early", "the transcendental unit's post segment adds to the interpolation's value a clock early, "
+     "past the product's register (FPGA configuration)", "rtl/fp/us_fp_trans.sv", ".acc_i (prod_q.acc),",
+     ".acc_i (interp_q.acc),", (4,), "fpga-smoke"),
     ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
      RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",
      "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = hold_q[0];", (4,), "fpga-smoke"),

@@ -3,7 +3,7 @@ package us_core_pkg;
 
   // The stage plan: the cycle, counted from IF, in which an instruction is in each stage. Every instruction passes
   // every stage, one a cycle, and nothing stalls (docs/rtl.md, The pipeline). The stage modules hold the registers
-  // between them. Eleven of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
+  // between them. Twelve of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
   // the default; PipeFpga: all): without one, the two stages it divides are one. The Stage* numbers below are those
   // of PipeFpga; IssueToRetire gives D for any plan. us_ctx_state checks each write-back against the plan
   // (assertion CtxWbOnPlan), and the lockstep harness, from the ports, every record (tb/cosim, cosim_sched.h): a
@@ -24,17 +24,18 @@ package us_core_pkg;
   localparam int unsigned StageAddRound  = 11;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
   localparam int unsigned StageDotAlign  = 12;  // the dot product's last add: align; FRC's result
   localparam int unsigned StageDotSum    = 13;  //   add and normalise                              (PipeDotSum)
-  localparam int unsigned StageDotRound  = 14;  //   round; the result select; the transcendental    (PipeDotRound)
-                                                // result; the TEX projection's products
-  localparam int unsigned StageTaProj    = 15;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
-  localparam int unsigned StageTaScale   = 16;  //   S x width, T x height: the products; clamp     (PipeTaScale)
-  localparam int unsigned StageTaAddr    = 17;  //   rounded; the texel addresses; the compares     (PipeTaAddr)
+  localparam int unsigned StageDotRound  = 14;  //   round                                          (PipeDotRound)
+  localparam int unsigned StageSelect    = 15;  // the result select; the transcendental result;   (PipeSelect)
+                                                // the TEX projection's products
+  localparam int unsigned StageTaProj    = 16;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
+  localparam int unsigned StageTaScale   = 17;  //   S x width, T x height: the products; clamp     (PipeTaScale)
+  localparam int unsigned StageTaAddr    = 18;  //   rounded; the texel addresses; the compares     (PipeTaAddr)
                                                 // with zero
-  localparam int unsigned StageTaRead    = 18;  //   the texel addresses presented to us_tex_mem    (PipeTaRead)
-  localparam int unsigned StageWb        = 19;  // us_wb_stage: us_tex_mem's read register; the effects
+  localparam int unsigned StageTaRead    = 19;  //   the texel addresses presented to us_tex_mem    (PipeTaRead)
+  localparam int unsigned StageWb        = 20;  // us_wb_stage: us_tex_mem's read register; the effects
 
   // The optional registers: bit k of PipeRegs puts one before the stage named
-  localparam int unsigned NumPipeRegs  = 11;
+  localparam int unsigned NumPipeRegs  = 12;
   localparam int unsigned PipePreSum   = 0;
   localparam int unsigned PipeEx1      = 1;
   localparam int unsigned PipeMulRound = 2;
@@ -46,14 +47,15 @@ package us_core_pkg;
   localparam int unsigned PipeTaScale  = 8;
   localparam int unsigned PipeTaAddr   = 9;
   localparam int unsigned PipeTaRead   = 10;
-  localparam logic [10:0] PipeSim      = 11'h000;  // D = 9: the registers every memory read needs, and no more
-  localparam logic [10:0] PipeFpga     = 11'h7FF;  // D = 20: no stage holds two FP segments
+  localparam int unsigned PipeSelect   = 11;  // (numbered last: it came last; the bits are not in stage order)
+  localparam logic [11:0] PipeSim      = 12'h000;  // D = 9: the registers every memory read needs, and no more
+  localparam logic [11:0] PipeFpga     = 12'hFFF;  // D = 21: no stage holds two FP segments
 
   // The registers of a plan from one stage to a later one: the fixed ones and the optional ones between.
   // The fixed registers are before OF, PreAlign, MulProd, Window, DotAlign, TaProj and WB, and the retire register.
-  function automatic int unsigned opt_regs(input logic [10:0] regs, input int unsigned lo, input int unsigned hi);
+  function automatic int unsigned opt_regs(input logic [11:0] regs, input int unsigned lo, input int unsigned hi);
     opt_regs = 0;
-    for (int k = 0; k < 11; k++) begin
+    for (int k = 0; k < 12; k++) begin
       if (k >= int'(lo) && k <= int'(hi) && regs[k]) begin
         opt_regs = opt_regs + 1;
       end
@@ -63,8 +65,8 @@ package us_core_pkg;
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every D cycles and the steady IPC is
   // min(1, NumCtx / D). D = 9 + the optional registers of the plan.
-  function automatic int unsigned issue_to_retire(input logic [10:0] regs);
-    issue_to_retire = 9 + opt_regs(regs, 0, 10);
+  function automatic int unsigned issue_to_retire(input logic [11:0] regs);
+    issue_to_retire = 9 + opt_regs(regs, 0, 11);
   endfunction
   // Lanes, us_core's parameter (no item here: each module writes Beats = 4 / Lanes itself, a constant expression
   // every tool reads alike): the pixels EX and TA take a clock (4, 2 or 1). A quad-instruction passes them in
@@ -78,12 +80,12 @@ package us_core_pkg;
     read_phases = (beats >= 3) ? 3 : 1;
   endfunction
   // The cycles from an issue to its record on the retire port, with the beats and the read phases: D.
-  function automatic int unsigned issue_to_record(input logic [10:0] regs, input int unsigned beats);
+  function automatic int unsigned issue_to_record(input logic [11:0] regs, input int unsigned beats);
     issue_to_record = issue_to_retire(regs) + beats - 1 + read_phases(beats) - 1;
   endfunction
-  // The transcendental unit's latency: from MulProd to DotRound (the fixed registers before Window and DotAlign)
-  function automatic int unsigned trans_latency(input logic [10:0] regs);
-    trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound);
+  // The transcendental unit's latency: from MulProd to Select (the fixed registers before Window and DotAlign)
+  function automatic int unsigned trans_latency(input logic [11:0] regs);
+    trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound) + opt_regs(regs, PipeSelect, PipeSelect);
   endfunction
 
   // What an instruction does once it is past decode.

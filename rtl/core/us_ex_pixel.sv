@@ -1,7 +1,7 @@
 // us_ex_pixel: the FP execute stages of one pixel's four lanes (r g b from the rgb unit, a from the alpha unit),
 // docs/rtl.md. Operands enter registered (us_ex_stage's EX1 register); each FP operation runs in the pipeline
 // segments of us_fp_pkg, one stage each, so that no stage holds more than one segment (the stage plan,
-// us_core_pkg::StageMulProd .. StageDotRound). The raw results (before OMOD and clamp) come out combinationally in
+// us_core_pkg::StageMulProd .. StageSelect). The raw results (before OMOD and clamp) come out combinationally in
 // the last stage, NumStages - 1 clock edges after the operands enter.
 //   MulProd   the four lanes' significand products p[l] = A[l] x B[l] (MAD, MDH/MDV, the dot-product terms) and
 //             DP4's fourth term A_dp4 x B[a]; the transcendental unit takes lane a's A
@@ -16,13 +16,13 @@
 //   DotAlign  the dot product's last add, (w0 + w1) + (w2 | w2 + w3) for DP3, DP4, D2A (w2 is C[b] for D2A);
 //             FRC's result (1.0 made the largest value below it)
 //   DotSum    ...
-//   DotRound  ... rounded; the result select; the transcendental result arrives (us_fp_trans, LATENCY from the
-//             plan: 2 to 8)
-// Six of the registers between these stages are optional (us_core_pkg's PipeRegs): without one, the stages it
+//   DotRound  ... rounded
+//   Select    the result select; the transcendental result arrives (us_fp_trans, LATENCY from the plan: 2 to 9)
+// Seven of the registers between these stages are optional (us_core_pkg's PipeRegs): without one, the stages it
 // divides are one.
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel #(
-  parameter logic [10:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+  parameter logic [11:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
 ) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
@@ -474,7 +474,7 @@ module us_ex_pixel #(
   end
 
   // ===========================================================================================================
-  // DotRound: the dot product rounded, the result select
+  // DotRound: the dot product rounded
   // ===========================================================================================================
   logic [31:0] dot;
   always_comb begin
@@ -484,30 +484,51 @@ module us_ex_pixel #(
     end
   end
 
+  logic [31:0]      sl_dot_q;
+  logic [3:0][31:0] sl_sum_q, sl_sel_q;
+  ctl_t             sl_ctl_q;
+  if (PipeRegs[us_core_pkg::PipeSelect]) begin : g_sl_reg
+    always_ff @(posedge clk_i) begin
+      sl_dot_q      <= dot;
+      sl_sum_q      <= dr_sum_q;
+      sl_sel_q      <= dr_sel_q;
+      sl_ctl_q      <= dr_ctl_q;
+    end
+  end else begin : g_sl_wire  // the default plan: the same stage
+    assign sl_dot_q = dot;
+    assign sl_sum_q = dr_sum_q;
+    assign sl_sel_q = dr_sel_q;
+    assign sl_ctl_q = dr_ctl_q;
+  end
+
+  // ===========================================================================================================
+  // Select: the result select; the transcendental unit's result arrives
+  // ===========================================================================================================
   always_comb begin
     for (int c = 0; c < 3; c++) begin
-      if (dr_ctl_q.dot) begin
-        rgb_o[c] = dot;
-      end else if (dr_ctl_q.rgb_sel) begin
-        rgb_o[c] = dr_sel_q[c];
-      end else if (dr_ctl_q.rgb_sop) begin
+      if (sl_ctl_q.dot) begin
+        rgb_o[c] = sl_dot_q;
+      end else if (sl_ctl_q.rgb_sel) begin
+        rgb_o[c] = sl_sel_q[c];
+      end else if (sl_ctl_q.rgb_sop) begin
         rgb_o[c] = trans_o;
       end else begin  // MAD, MDH, MDV
-        rgb_o[c] = dr_sum_q[c];
+        rgb_o[c] = sl_sum_q[c];
       end
     end
-    if (dr_ctl_q.a_sum) begin
-      alpha_o = dr_sum_q[3];
-    end else if (dr_ctl_q.a_dot) begin
-      alpha_o = dot;
-    end else if (dr_ctl_q.a_sel) begin
-      alpha_o = dr_sel_q[3];
+    if (sl_ctl_q.a_sum) begin
+      alpha_o = sl_sum_q[3];
+    end else if (sl_ctl_q.a_dot) begin
+      alpha_o = sl_dot_q;
+    end else if (sl_ctl_q.a_sel) begin
+      alpha_o = sl_sel_q[3];
     end else begin
       alpha_o = trans_o;  // EX2 LN2 RCP RSQ SIN COS
     end
   end
 
   logic unused_valid;
-  assign unused_valid = ^{trans_valid, dr_ctl_q.mul, dr_ctl_q.dp4, dr_ctl_q.d2a, dr_ctl_q.add, dr_ctl_q.frc};
+  assign unused_valid = ^{trans_valid, sl_ctl_q.mul, sl_ctl_q.dp4, sl_ctl_q.d2a, sl_ctl_q.add, sl_ctl_q.frc,
+                         sl_ctl_q.dot_run};
 
 endmodule

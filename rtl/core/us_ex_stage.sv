@@ -1,5 +1,5 @@
 // us_ex_stage: the execute stages of the four pixels (docs/rtl.md; us_core_pkg's stage plan, StagePreAlign ..
-// StageDotRound).
+// StageSelect).
 //   PreAlign  the pre-subtract source srcp per pixel and channel (NEG2 1 - 2 s0, SUB s1 - s0, ADD s1 + s0,
 //             NEG 1 - s0) where a select reads it: its adder aligns
 //   PreSum    ... adds and normalises
@@ -7,14 +7,14 @@
 //             once by us_operand_ctl); the ops, registered
 //   MulProd   } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected
 //   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
-//   DotRound  } operation in stages of its own; in DotRound the TEX projection's products (us_tex_proj)
+//   Select    } operation in stages of its own; in Select the TEX projection's products (us_tex_proj)
 // The control and the TEX coordinates travel beside the data; everything is registered for TA at the end.
 //
 // With Lanes below 4, OF's quad enters in Beats = 4 / Lanes beats on consecutive clocks, Lanes pixels each (beat b
 // the pixels b x Lanes ..), each from OF's output register (us_of_stage makes the beats). MDH and MDV read pixels
 // 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
-  parameter logic [10:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter logic [11:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
   localparam int unsigned CtxW    = (NumCtx > 1) ? $clog2(NumCtx) : 1
@@ -36,7 +36,7 @@ module us_ex_stage #(
   input  logic [3:0][1:0]                           of_pre_pop_i, // channel: the pre-subtract op (us_pre_ctl)
   input  logic [3:0]                                of_pre_use_i, // channel: a select reads srcp there
 
-  // to TA (registered): the instruction after DotRound and its raw results (before OMOD and clamp), a beat's
+  // to TA (registered): the instruction after Select and its raw results (before OMOD and clamp), a beat's
   output logic                                      ex_valid_o,
   output us_core_pkg::us_ctrl_t                     ex_ctrl_o,
   output logic [1:0]                                ex_beat_o,
@@ -67,7 +67,7 @@ module us_ex_stage #(
   // ---------------------------------------------------------------------------------------------------------
   // The valid bits, the control and the coordinates through the stages after PreAlign (whose are OF's registered
   // outputs): c_valid_q[k - 1] belongs to the stage k registers after PreAlign; EX1 is KEx1 after it (0, 1 or 2
-  // with the plan's optional registers), MulProd KMul, DotRound NumC
+  // with the plan's optional registers), MulProd KMul, Select NumC (the last EX stage; dr_* below)
   // ---------------------------------------------------------------------------------------------------------
   localparam int unsigned KEx1 = us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipePreSum, us_core_pkg::PipeEx1);
   localparam int unsigned KMul = KEx1 + 1;
@@ -77,13 +77,13 @@ module us_ex_stage #(
   // as a part-select of bits, and the chain then carries zeros.)
   localparam int unsigned CtrlW  = us_core_pkg::CtrlW;
   localparam int unsigned CoordW = Lanes * 4 * 32;
-  // The control word, the beat and the coordinates are read only in EX1 and DotRound: they ride together,
+  // The control word, the beat and the coordinates are read only in EX1 and Select: they ride together,
   // registers up to EX1, then us_delay's RAM (NumC - KEx1 clocks) instead of flip-flop chains through the
   // datapath's stages.
   localparam int unsigned RideW  = CtrlW + 2 + CoordW;
   localparam int unsigned NumTap = (KEx1 > 0) ? KEx1 : 1;
   logic [NumTap-1:0][RideW-1:0] c_ride_q;  // (Yosys: no variables inside generate blocks)
-  logic [RideW-1:0]             s_ride, ex1_ride, dr_ride;  // {ctrl, beat, coordinates}: PreAlign, EX1, DotRound
+  logic [RideW-1:0]             s_ride, ex1_ride, dr_ride;  // {ctrl, beat, coordinates}: PreAlign, EX1, Select
   logic [CoordW-1:0]            dr_coord;  // the coordinates in DotRound
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

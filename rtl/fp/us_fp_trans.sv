@@ -17,7 +17,8 @@
 //      reduce special inputs, exact argument reduction, the table segment      (us_fp_trans_reduce)
 //   1b table  the table ROM read                                                (us_fp_trans_table)
 //   2 interp  16 x 16 squarer, 22 x 24 and 14 x 16 multipliers, 3-input add   (us_fp_trans_interp)
-//   3 post    LN2 / sine-kernel 25 x 31 multiplier, LN2 62-bit add, |R|       (us_fp_trans_post)
+//   3 post    LN2 / sine-kernel 25 x 31 multiplier (here), then (registered when ProdReg) the LN2 62-bit add
+//             and |R|                                                        (us_fp_trans_post)
 //   4 norm    normalise (leading-zero shift)                                 (us_fp_trans_norm)
 //   5 pack    round half up, exponent, FTZ                                   (us_fp_trans_pack)
 //   LATENCY 0: no register (combinational, result_o follows a_i)
@@ -29,8 +30,10 @@
 //   LATENCY 6: after every segment (no segment shares a clock with another)
 //   LATENCY 7: as 6, and a register of the operand before 1a (the unit's own copy of the operand, placed beside the
 //              reduction instead of the operand register that feeds every unit)
-//   LATENCY 8: as 7, and a register between fix and reduce (the core's FPGA pipeline)
-//   LATENCY > 8: as 8, then LATENCY - 8 more output registers
+//   LATENCY 8: as 7, and a register between fix and reduce
+//   LATENCY 9: as 8, and a register between post's multiplier and its add (the core's FPGA pipeline: the product
+//              across four MULT18X18D and the 63-bit add behind it were one clock of 21 ns)
+//   LATENCY > 9: as 9, then LATENCY - 9 more output registers
 module us_fp_trans #(
   parameter int unsigned LATENCY = 3
 ) (
@@ -52,7 +55,8 @@ module us_fp_trans #(
   localparam bit          TableReg  = LATENCY >= 6;  // the register between 1a and 1b
   localparam bit          InReg     = LATENCY >= 7;  // the register before 1a
   localparam bit          FixReg    = LATENCY >= 8;  // the register between fix and reduce
-  localparam int unsigned ExtraRegs = (LATENCY > 8) ? LATENCY - 8 : 0;
+  localparam bit          ProdReg   = LATENCY >= 9;  // the register between post's product and its add
+  localparam int unsigned ExtraRegs = (LATENCY > 9) ? LATENCY - 9 : 0;
 
   // ---- the operand, registered when InReg
   typedef struct packed {
@@ -232,7 +236,43 @@ module us_fp_trans #(
     .data_o (interp_q)
   );
 
-  // ---- segment 3: the second multiply (LN2, sine kernel)
+  // ---- segment 3: the second multiply (LN2, sine kernel): the product, then (registered when ProdReg) the rest
+  typedef struct packed {
+    logic               spec;
+    logic [31:0]        spec_res;
+    logic signed [62:0] prod;
+    logic [30:0]        acc;
+    logic               mul;
+    logic               ln2;
+    logic signed [10:0] k;
+    logic               sign;
+  } prod_t;
+
+  prod_t prod_d, prod_q;
+  logic  prod_valid;
+
+  // mop x acc, 25 x 31 bits (signed x unsigned)
+  assign prod_d.prod     = $signed({{38{interp_q.mop[24]}}, interp_q.mop}) * $signed({32'd0, interp_q.acc});
+  assign prod_d.spec     = interp_q.spec;
+  assign prod_d.spec_res = interp_q.spec_res;
+  assign prod_d.acc      = interp_q.acc;
+  assign prod_d.mul      = interp_q.mul;
+  assign prod_d.ln2      = interp_q.ln2;
+  assign prod_d.k        = interp_q.k;
+  assign prod_d.sign     = interp_q.sign;
+
+  us_fp_trans_stage #(
+    .Width($bits(prod_d)),
+    .Reg  (ProdReg)
+  ) u_stage_prod (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(interp_valid),
+    .data_i (prod_d),
+    .valid_o(prod_valid),
+    .data_o (prod_q)
+  );
+
   typedef struct packed {
     logic               spec;
     logic [31:0]        spec_res;
@@ -245,19 +285,19 @@ module us_fp_trans #(
   logic  post_valid;
 
   us_fp_trans_post u_post (
-    .acc_i (interp_q.acc),
-    .mul_i (interp_q.mul),
-    .ln2_i (interp_q.ln2),
-    .mop_i (interp_q.mop),
-    .k_i   (interp_q.k),
-    .sign_i(interp_q.sign),
+    .acc_i (prod_q.acc),
+    .prod_i(prod_q.prod),
+    .mul_i (prod_q.mul),
+    .ln2_i (prod_q.ln2),
+    .k_i   (prod_q.k),
+    .sign_i(prod_q.sign),
     .m_o   (post_d.m),
     .k_o   (post_d.k),
     .sign_o(post_d.sign)
   );
 
-  assign post_d.spec     = interp_q.spec;
-  assign post_d.spec_res = interp_q.spec_res;
+  assign post_d.spec     = prod_q.spec;
+  assign post_d.spec_res = prod_q.spec_res;
 
   us_fp_trans_stage #(
     .Width($bits(post_d)),
@@ -265,7 +305,7 @@ module us_fp_trans #(
   ) u_stage_post (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(interp_valid),
+    .valid_i(prod_valid),
     .data_i (post_d),
     .valid_o(post_valid),
     .data_o (post_q)

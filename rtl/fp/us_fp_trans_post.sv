@@ -3,12 +3,13 @@
 //   SIN/COS sine kernel:                   M = mop x acc         (mop = sig or z >> 6, 24 bits)
 //   LN2:                                   R = k 2^53 + mop x acc (mop = d24, signed 25 bits), M = |R|,
 //                                          sign = R < 0, scale -53
-// The one multiplier is 25 x 31 bits (signed x unsigned); |R| < 2^61.
+// The product mop x acc (25 x 31 bits, signed x unsigned) comes in from us_fp_trans, which may register it;
+// |R| < 2^61.
 module us_fp_trans_post (
   input  logic [30:0]        acc_i,
+  input  logic signed [62:0] prod_i,  // mop x acc
   input  logic               mul_i,
   input  logic               ln2_i,
-  input  logic signed [24:0] mop_i,
   input  logic signed [10:0] k_i,
   input  logic               sign_i,
   output logic [61:0]        m_o,
@@ -21,7 +22,7 @@ module us_fp_trans_post (
   logic [62:0]        r_abs;
   logic               r_neg;
 
-  assign prod  = $signed({{38{mop_i[24]}}, mop_i}) * $signed({32'd0, acc_i});
+  assign prod  = prod_i;
   // |r| from two adders side by side instead of a negation behind the add: -r = ~prod + (-k 2^53) + 1, so the
   // product feeds both and the sign of r picks one (one carry chain deep, not two: the FPGA plan's path).
   logic [62:0] k_term, k_neg, r_negated;
