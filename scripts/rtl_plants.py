@@ -17,8 +17,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
   ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX), taread-early
-  (the texels read at TaAddr's address instead of TaRead's register), select-early (the dot product's result past
-  Select's register), trans-prod-early (the transcendental unit's post segment past its product register). Check:
+  (the texels read at TaAddr's address instead of TaRead's register), operand-early (the pre-subtract's result past
+  Operand's register), select-early (the dot product's result past Select's register), trans-prod-early (the transcendental unit's post segment past its product register). Check:
   the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -66,6 +66,9 @@ PLANTS = [
     ("ride-delay-short", "the control word, beat and TEX coordinates reach DotRound a clock early (us_delay one "
      "clock short; FPGA configuration)", "rtl/core/us_ex_stage.sv", ".Delay(NumC - KEx1)", ".Delay(NumC - KEx1 - 1)", (4,),
      "fpga-smoke"),
+    ("operand-early", "the operand selects read the pre-subtract's rounded result a clock early, past Operand's "
+     "register (FPGA configuration)", "rtl/core/us_ex_stage.sv", ".srcp_i      (op_srcp_q[p]),",
+     ".srcp_i      (ex1_srcp[p]),", (4,), "fpga-smoke"),
     ("select-early", "the dot product's rounded result reaches the result select a clock early, past Select's "
      "register (FPGA configuration)", "rtl/core/us_ex_pixel.sv", "rgb_o[c] = sl_dot_q;", "rgb_o[c] = dot;", (4,),
      "fpga-smoke"),

@@ -3,7 +3,7 @@ package us_core_pkg;
 
   // The stage plan: the cycle, counted from IF, in which an instruction is in each stage. Every instruction passes
   // every stage, one a cycle, and nothing stalls (docs/rtl.md, The pipeline). The stage modules hold the registers
-  // between them. Twelve of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
+  // between them. Thirteen of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
   // the default; PipeFpga: all): without one, the two stages it divides are one. The Stage* numbers below are those
   // of PipeFpga; IssueToRetire gives D for any plan. us_ctx_state checks each write-back against the plan
   // (assertion CtxWbOnPlan), and the lockstep harness, from the ports, every record (tb/cosim, cosim_sched.h): a
@@ -14,28 +14,29 @@ package us_core_pkg;
   localparam int unsigned StageOf        = 2;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
   localparam int unsigned StagePreAlign  = 3;   // us_ex_stage: the pre-subtract's adder aligns
   localparam int unsigned StagePreSum    = 4;   //   adds and normalises                              (PipePreSum)
-  localparam int unsigned StageEx1       = 5;   //   rounds; swizzles, input modifiers                (PipeEx1)
+  localparam int unsigned StageEx1       = 5;   //   rounds                                         (PipeEx1)
+  localparam int unsigned StageOperand   = 6;   //   swizzles, input modifiers                      (PipeOperand)
   // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg
-  localparam int unsigned StageMulProd   = 6;   // significand products (MULT18X18D); the transcendental unit starts
-  localparam int unsigned StageMulRound  = 7;   // products rounded; MIN MAX CND CMP; FRC's floor   (PipeMulRound)
-  localparam int unsigned StageWindow    = 8;   // the dot product's alignment window
-  localparam int unsigned StageAddAlign  = 9;   // the adders align                                 (PipeAddAlign)
-  localparam int unsigned StageAddSum    = 10;  // the adders add and normalise                     (PipeAddSum)
-  localparam int unsigned StageAddRound  = 11;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
-  localparam int unsigned StageDotAlign  = 12;  // the dot product's last add: align; FRC's result
-  localparam int unsigned StageDotSum    = 13;  //   add and normalise                              (PipeDotSum)
-  localparam int unsigned StageDotRound  = 14;  //   round                                          (PipeDotRound)
-  localparam int unsigned StageSelect    = 15;  // the result select; the transcendental result;   (PipeSelect)
+  localparam int unsigned StageMulProd   = 7;   // significand products (MULT18X18D); the transcendental unit starts
+  localparam int unsigned StageMulRound  = 8;   // products rounded; MIN MAX CND CMP; FRC's floor   (PipeMulRound)
+  localparam int unsigned StageWindow    = 9;   // the dot product's alignment window
+  localparam int unsigned StageAddAlign  = 10;  // the adders align                                 (PipeAddAlign)
+  localparam int unsigned StageAddSum    = 11;  // the adders add and normalise                     (PipeAddSum)
+  localparam int unsigned StageAddRound  = 12;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
+  localparam int unsigned StageDotAlign  = 13;  // the dot product's last add: align; FRC's result
+  localparam int unsigned StageDotSum    = 14;  //   add and normalise                              (PipeDotSum)
+  localparam int unsigned StageDotRound  = 15;  //   round                                          (PipeDotRound)
+  localparam int unsigned StageSelect    = 16;  // the result select; the transcendental result;   (PipeSelect)
                                                 // the TEX projection's products
-  localparam int unsigned StageTaProj    = 16;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
-  localparam int unsigned StageTaScale   = 17;  //   S x width, T x height: the products; clamp     (PipeTaScale)
-  localparam int unsigned StageTaAddr    = 18;  //   rounded; the texel addresses; the compares     (PipeTaAddr)
+  localparam int unsigned StageTaProj    = 17;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
+  localparam int unsigned StageTaScale   = 18;  //   S x width, T x height: the products; clamp     (PipeTaScale)
+  localparam int unsigned StageTaAddr    = 19;  //   rounded; the texel addresses; the compares     (PipeTaAddr)
                                                 // with zero
-  localparam int unsigned StageTaRead    = 19;  //   the texel addresses presented to us_tex_mem    (PipeTaRead)
-  localparam int unsigned StageWb        = 20;  // us_wb_stage: us_tex_mem's read register; the effects
+  localparam int unsigned StageTaRead    = 20;  //   the texel addresses presented to us_tex_mem    (PipeTaRead)
+  localparam int unsigned StageWb        = 21;  // us_wb_stage: us_tex_mem's read register; the effects
 
   // The optional registers: bit k of PipeRegs puts one before the stage named
-  localparam int unsigned NumPipeRegs  = 12;
+  localparam int unsigned NumPipeRegs  = 13;
   localparam int unsigned PipePreSum   = 0;
   localparam int unsigned PipeEx1      = 1;
   localparam int unsigned PipeMulRound = 2;
@@ -47,15 +48,16 @@ package us_core_pkg;
   localparam int unsigned PipeTaScale  = 8;
   localparam int unsigned PipeTaAddr   = 9;
   localparam int unsigned PipeTaRead   = 10;
-  localparam int unsigned PipeSelect   = 11;  // (numbered last: it came last; the bits are not in stage order)
-  localparam logic [11:0] PipeSim      = 12'h000;  // D = 9: the registers every memory read needs, and no more
-  localparam logic [11:0] PipeFpga     = 12'hFFF;  // D = 21: no stage holds two FP segments
+  localparam int unsigned PipeSelect   = 11;  // (the last two numbered as they came: the bits are not in stage
+  localparam int unsigned PipeOperand  = 12;  // order)
+  localparam logic [12:0] PipeSim      = 13'h0000;  // D = 9: the registers every memory read needs, and no more
+  localparam logic [12:0] PipeFpga     = 13'h1FFF;  // D = 22: no stage holds two FP segments
 
   // The registers of a plan from one stage to a later one: the fixed ones and the optional ones between.
   // The fixed registers are before OF, PreAlign, MulProd, Window, DotAlign, TaProj and WB, and the retire register.
-  function automatic int unsigned opt_regs(input logic [11:0] regs, input int unsigned lo, input int unsigned hi);
+  function automatic int unsigned opt_regs(input logic [12:0] regs, input int unsigned lo, input int unsigned hi);
     opt_regs = 0;
-    for (int k = 0; k < 12; k++) begin
+    for (int k = 0; k < 13; k++) begin
       if (k >= int'(lo) && k <= int'(hi) && regs[k]) begin
         opt_regs = opt_regs + 1;
       end
@@ -65,8 +67,8 @@ package us_core_pkg;
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every D cycles and the steady IPC is
   // min(1, NumCtx / D). D = 9 + the optional registers of the plan.
-  function automatic int unsigned issue_to_retire(input logic [11:0] regs);
-    issue_to_retire = 9 + opt_regs(regs, 0, 11);
+  function automatic int unsigned issue_to_retire(input logic [12:0] regs);
+    issue_to_retire = 9 + opt_regs(regs, 0, 12);
   endfunction
   // Lanes, us_core's parameter (no item here: each module writes Beats = 4 / Lanes itself, a constant expression
   // every tool reads alike): the pixels EX and TA take a clock (4, 2 or 1). A quad-instruction passes them in
@@ -80,11 +82,11 @@ package us_core_pkg;
     read_phases = (beats >= 3) ? 3 : 1;
   endfunction
   // The cycles from an issue to its record on the retire port, with the beats and the read phases: D.
-  function automatic int unsigned issue_to_record(input logic [11:0] regs, input int unsigned beats);
+  function automatic int unsigned issue_to_record(input logic [12:0] regs, input int unsigned beats);
     issue_to_record = issue_to_retire(regs) + beats - 1 + read_phases(beats) - 1;
   endfunction
   // The transcendental unit's latency: from MulProd to Select (the fixed registers before Window and DotAlign)
-  function automatic int unsigned trans_latency(input logic [11:0] regs);
+  function automatic int unsigned trans_latency(input logic [12:0] regs);
     trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound) + opt_regs(regs, PipeSelect, PipeSelect);
   endfunction
 

@@ -3,8 +3,9 @@
 //   PreAlign  the pre-subtract source srcp per pixel and channel (NEG2 1 - 2 s0, SUB s1 - s0, ADD s1 + s0,
 //             NEG 1 - s0) where a select reads it: its adder aligns
 //   PreSum    ... adds and normalises
-//   EX1       ... rounds; us_operand per pixel: swizzles, input modifiers, MDH/MDV neighbours (the selects decoded
-//             once by us_operand_ctl); the ops, registered
+//   EX1       ... rounds
+//   Operand   us_operand per pixel: swizzles, input modifiers, MDH/MDV neighbours (the selects decoded once by
+//             us_operand_ctl); the ops, registered
 //   MulProd   } us_ex_pixel per pixel: multipliers, selects, the transcendental unit (also RCP(Q) for a projected
 //   ..        } TEX lookup), adders, the dot product's alignment window and last add, the result select, each FP
 //   Select    } operation in stages of its own; in Select the TEX projection's products (us_tex_proj)
@@ -14,7 +15,7 @@
 // the pixels b x Lanes ..), each from OF's output register (us_of_stage makes the beats). MDH and MDV read pixels
 // 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
-  parameter logic [11:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter logic [12:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
   localparam int unsigned CtxW    = (NumCtx > 1) ? $clog2(NumCtx) : 1
@@ -66,10 +67,11 @@ module us_ex_stage #(
 
   // ---------------------------------------------------------------------------------------------------------
   // The valid bits, the control and the coordinates through the stages after PreAlign (whose are OF's registered
-  // outputs): c_valid_q[k - 1] belongs to the stage k registers after PreAlign; EX1 is KEx1 after it (0, 1 or 2
+  // outputs): c_valid_q[k - 1] belongs to the stage k registers after PreAlign; Operand is KEx1 after it (0 to 3
   // with the plan's optional registers), MulProd KMul, Select NumC (the last EX stage; dr_* below)
   // ---------------------------------------------------------------------------------------------------------
-  localparam int unsigned KEx1 = us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipePreSum, us_core_pkg::PipeEx1);
+  localparam int unsigned KEx1 = us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipePreSum, us_core_pkg::PipeEx1) +
+                                 us_core_pkg::opt_regs(PipeRegs, us_core_pkg::PipeOperand, us_core_pkg::PipeOperand);
   localparam int unsigned KMul = KEx1 + 1;
   localparam int unsigned NumC = KMul + us_core_pkg::trans_latency(PipeRegs);
   logic [NumC-1:0]                                c_valid_q;
@@ -77,13 +79,13 @@ module us_ex_stage #(
   // as a part-select of bits, and the chain then carries zeros.)
   localparam int unsigned CtrlW  = us_core_pkg::CtrlW;
   localparam int unsigned CoordW = Lanes * 4 * 32;
-  // The control word, the beat and the coordinates are read only in EX1 and Select: they ride together,
-  // registers up to EX1, then us_delay's RAM (NumC - KEx1 clocks) instead of flip-flop chains through the
+  // The control word, the beat and the coordinates are read only in Operand and Select: they ride together,
+  // registers up to Operand, then us_delay's RAM (NumC - KEx1 clocks) instead of flip-flop chains through the
   // datapath's stages.
   localparam int unsigned RideW  = CtrlW + 2 + CoordW;
   localparam int unsigned NumTap = (KEx1 > 0) ? KEx1 : 1;
   logic [NumTap-1:0][RideW-1:0] c_ride_q;  // (Yosys: no variables inside generate blocks)
-  logic [RideW-1:0]             s_ride, ex1_ride, dr_ride;  // {ctrl, beat, coordinates}: PreAlign, EX1, Select
+  logic [RideW-1:0]             s_ride, ex1_ride, dr_ride;  // {ctrl, beat, coordinates}: PreAlign, Operand, Select
   logic [CoordW-1:0]            dr_coord;  // the coordinates in DotRound
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -209,7 +211,7 @@ module us_ex_stage #(
   end
 
   // ---------------------------------------------------------------------------------------------------------
-  // EX1: the pre-subtract rounded, the operands
+  // EX1: the pre-subtract rounded; Operand (ex1_* below): the operands
   // ---------------------------------------------------------------------------------------------------------
   us_core_pkg::us_ctrl_t          ex1_ctrl;    // a copy: Yosys misreads a field of a variable-indexed element
   us_isa_pkg::us_alu_alpha_inst_t ex1_alpha_inst;
@@ -230,9 +232,9 @@ module us_ex_stage #(
   assign ex1_rgba_inst  = ex1_words[5];
   assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
   // MDH reads pixel 1, MDV pixel 2
-  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? e1_nb_q[1] : e1_nb_q[2];
-  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? e1_nb_q[1][3]
-                                                                                             : e1_nb_q[2][3];
+  assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? op_nb_q[1] : op_nb_q[2];
+  assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? op_nb_q[1][3]
+                                                                                             : op_nb_q[2][3];
   always_comb begin
     for (int p = 0; p < int'(Lanes); p++) begin
       for (int c = 0; c < 4; c++) begin
@@ -242,6 +244,23 @@ module us_ex_stage #(
         end
       end
     end
+  end
+
+  // Operand: the pre-subtract's result, the sources and MDH/MDV's neighbours, registered when PipeOperand (the
+  // rounding's carry chain and the operand selects behind it were one clock of 21.5 ns)
+  us_types_pkg::fp32_t [Lanes-1:0][3:0]      op_srcp_q;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] op_src_q;
+  us_types_pkg::fp32_t [2:0][3:0]            op_nb_q;
+  if (PipeRegs[us_core_pkg::PipeOperand]) begin : g_op_reg
+    always_ff @(posedge clk_i) begin
+      op_srcp_q <= ex1_srcp;
+      op_src_q  <= e1_src_q;
+      op_nb_q   <= e1_nb_q;
+    end
+  end else begin : g_op_wire  // the default plan: the same stage
+    assign op_srcp_q = ex1_srcp;
+    assign op_src_q = e1_src_q;
+    assign op_nb_q = e1_nb_q;
   end
 
   // The selects, swizzles and modifiers, decoded once for the four pixels
@@ -262,9 +281,9 @@ module us_ex_stage #(
 
   for (genvar p = 0; p < Lanes; p++) begin : g_operand
     us_operand u_operand (
-      .src_i       (e1_src_q[p]),
-      .srcp_i      (ex1_srcp[p]),
-      .d0_i        (e1_nb_q[0]),
+      .src_i       (op_src_q[p]),
+      .srcp_i      (op_srcp_q[p]),
+      .d0_i        (op_nb_q[0]),
       .drgb_i      (ex1_drgb),
       .dalpha_i    (ex1_dalpha),
       .tex_i       (ex1_tex),
