@@ -30,8 +30,8 @@ module us_core #(
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
   parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
-  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 9) or PipeFpga (all; D = 22)
-  parameter logic [12:0] PipeRegs    = us_core_pkg::PipeSim,
+  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 7) or PipeFpga (all; D = 22)
+  parameter logic [14:0] PipeRegs    = us_core_pkg::PipeSim,
   // The pixels EX and TA take a clock: 4, 2 or 1 (a quad-instruction in Beats = 4 / Lanes clocks; us_core_pkg)
   parameter int unsigned Lanes       = 4,
   localparam int unsigned Beats      = 4 / Lanes,

@@ -3,7 +3,7 @@ package us_core_pkg;
 
   // The stage plan: the cycle, counted from IF, in which an instruction is in each stage. Every instruction passes
   // every stage, one a cycle, and nothing stalls (docs/rtl.md, The pipeline). The stage modules hold the registers
-  // between them. Thirteen of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
+  // between them. Fifteen of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
   // the default; PipeFpga: all): without one, the two stages it divides are one. The Stage* numbers below are those
   // of PipeFpga; IssueToRetire gives D for any plan. us_ctx_state checks each write-back against the plan
   // (assertion CtxWbOnPlan), and the lockstep harness, from the ports, every record (tb/cosim, cosim_sched.h): a
@@ -19,11 +19,12 @@ package us_core_pkg;
   // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg
   localparam int unsigned StageMulProd   = 7;   // significand products (MULT18X18D); the transcendental unit starts
   localparam int unsigned StageMulRound  = 8;   // products rounded; MIN MAX CND CMP; FRC's floor   (PipeMulRound)
-  localparam int unsigned StageWindow    = 9;   // the dot product's alignment window
+  localparam int unsigned StageWindow    = 9;   // the dot product's alignment window          (PipeWindow)
   localparam int unsigned StageAddAlign  = 10;  // the adders align                                 (PipeAddAlign)
   localparam int unsigned StageAddSum    = 11;  // the adders add and normalise                     (PipeAddSum)
   localparam int unsigned StageAddRound  = 12;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
-  localparam int unsigned StageDotAlign  = 13;  // the dot product's last add: align; FRC's result
+  localparam int unsigned StageDotAlign  = 13;  // the dot product's last add: align; FRC's     (PipeDotAlign)
+                                                // result
   localparam int unsigned StageDotSum    = 14;  //   add and normalise                              (PipeDotSum)
   localparam int unsigned StageDotRound  = 15;  //   round                                          (PipeDotRound)
   localparam int unsigned StageSelect    = 16;  // the result select; the transcendental result;   (PipeSelect)
@@ -36,7 +37,7 @@ package us_core_pkg;
   localparam int unsigned StageWb        = 21;  // us_wb_stage: us_tex_mem's read register; the effects
 
   // The optional registers: bit k of PipeRegs puts one before the stage named
-  localparam int unsigned NumPipeRegs  = 13;
+  localparam int unsigned NumPipeRegs  = 15;
   localparam int unsigned PipePreSum   = 0;
   localparam int unsigned PipeEx1      = 1;
   localparam int unsigned PipeMulRound = 2;
@@ -48,16 +49,18 @@ package us_core_pkg;
   localparam int unsigned PipeTaScale  = 8;
   localparam int unsigned PipeTaAddr   = 9;
   localparam int unsigned PipeTaRead   = 10;
-  localparam int unsigned PipeSelect   = 11;  // (the last two numbered as they came: the bits are not in stage
+  localparam int unsigned PipeSelect   = 11;  // (the last four numbered as they came: the bits are not in stage
   localparam int unsigned PipeOperand  = 12;  // order)
-  localparam logic [12:0] PipeSim      = 13'h0000;  // D = 9: the registers every memory read needs, and no more
-  localparam logic [12:0] PipeFpga     = 13'h1FFF;  // D = 22: no stage holds two FP segments
+  localparam int unsigned PipeWindow   = 13;
+  localparam int unsigned PipeDotAlign = 14;
+  localparam logic [14:0] PipeSim      = 15'h0000;  // D = 7: the registers every memory read needs, and no more
+  localparam logic [14:0] PipeFpga     = 15'h7FFF;  // D = 22: no stage holds two FP segments
 
   // The registers of a plan from one stage to a later one: the fixed ones and the optional ones between.
-  // The fixed registers are before OF, PreAlign, MulProd, Window, DotAlign, TaProj and WB, and the retire register.
-  function automatic int unsigned opt_regs(input logic [12:0] regs, input int unsigned lo, input int unsigned hi);
+  // The fixed registers are before ID, OF, PreAlign, MulProd, TaProj and WB, and the retire register.
+  function automatic int unsigned opt_regs(input logic [14:0] regs, input int unsigned lo, input int unsigned hi);
     opt_regs = 0;
-    for (int k = 0; k < 13; k++) begin
+    for (int k = 0; k < 15; k++) begin
       if (k >= int'(lo) && k <= int'(hi) && regs[k]) begin
         opt_regs = opt_regs + 1;
       end
@@ -66,9 +69,9 @@ package us_core_pkg;
 
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every D cycles and the steady IPC is
-  // min(1, NumCtx / D). D = 9 + the optional registers of the plan.
-  function automatic int unsigned issue_to_retire(input logic [12:0] regs);
-    issue_to_retire = 9 + opt_regs(regs, 0, 12);
+  // min(1, NumCtx / D). D = 7 + the optional registers of the plan.
+  function automatic int unsigned issue_to_retire(input logic [14:0] regs);
+    issue_to_retire = 7 + opt_regs(regs, 0, 14);
   endfunction
   // Lanes, us_core's parameter (no item here: each module writes Beats = 4 / Lanes itself, a constant expression
   // every tool reads alike): the pixels EX and TA take a clock (4, 2 or 1). A quad-instruction passes them in
@@ -82,12 +85,13 @@ package us_core_pkg;
     read_phases = (beats >= 3) ? 3 : 1;
   endfunction
   // The cycles from an issue to its record on the retire port, with the beats and the read phases: D.
-  function automatic int unsigned issue_to_record(input logic [12:0] regs, input int unsigned beats);
+  function automatic int unsigned issue_to_record(input logic [14:0] regs, input int unsigned beats);
     issue_to_record = issue_to_retire(regs) + beats - 1 + read_phases(beats) - 1;
   endfunction
-  // The transcendental unit's latency: from MulProd to Select (the fixed registers before Window and DotAlign)
-  function automatic int unsigned trans_latency(input logic [12:0] regs);
-    trans_latency = 2 + opt_regs(regs, PipeMulRound, PipeDotRound) + opt_regs(regs, PipeSelect, PipeSelect);
+  // The transcendental unit's latency: from MulProd to Select
+  function automatic int unsigned trans_latency(input logic [14:0] regs);
+    trans_latency = opt_regs(regs, PipeMulRound, PipeDotRound) + opt_regs(regs, PipeSelect, PipeSelect) +
+                    opt_regs(regs, PipeWindow, PipeDotAlign);
   endfunction
 
   // What an instruction does once it is past decode.

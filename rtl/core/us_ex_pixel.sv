@@ -17,12 +17,12 @@
 //             FRC's result (1.0 made the largest value below it)
 //   DotSum    ...
 //   DotRound  ... rounded
-//   Select    the result select; the transcendental result arrives (us_fp_trans, LATENCY from the plan: 2 to 9)
-// Seven of the registers between these stages are optional (us_core_pkg's PipeRegs): without one, the stages it
+//   Select    the result select; the transcendental result arrives (us_fp_trans, LATENCY from the plan: 0 to 9)
+// All nine registers between these stages are optional (us_core_pkg's PipeRegs): without one, the stages it
 // divides are one.
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel #(
-  parameter logic [12:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+  parameter logic [14:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
 ) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,
@@ -253,13 +253,22 @@ module us_ex_pixel #(
   logic [31:0]      aa_prod_dp4_q;
   logic [3:0][63:0] aa_frc_q;
   ctl_t             aa_ctl_q;
-  always_ff @(posedge clk_i) begin
-    aa_prod_q     <= prod;
-    aa_prod_dp4_q <= prod_dp4;
-    aa_c_q        <= mr_c_q;
-    aa_sel_q      <= sel;
-    aa_frc_q      <= frc_ops;
-    aa_ctl_q      <= mr_ctl_q;
+  if (PipeRegs[us_core_pkg::PipeWindow]) begin : g_aa_reg
+    always_ff @(posedge clk_i) begin
+      aa_prod_q     <= prod;
+      aa_prod_dp4_q <= prod_dp4;
+      aa_c_q        <= mr_c_q;
+      aa_sel_q      <= sel;
+      aa_frc_q      <= frc_ops;
+      aa_ctl_q      <= mr_ctl_q;
+    end
+  end else begin : g_aa_wire  // the default plan: the same stage
+    assign aa_prod_q = prod;
+    assign aa_prod_dp4_q = prod_dp4;
+    assign aa_c_q = mr_c_q;
+    assign aa_sel_q = sel;
+    assign aa_frc_q = frc_ops;
+    assign aa_ctl_q = mr_ctl_q;
   end
 
   // ===========================================================================================================
@@ -402,11 +411,18 @@ module us_ex_pixel #(
   logic [3:0][31:0] da_sum_q, da_sel_q;
   logic [31:0]      da_w2_q;
   ctl_t             da_ctl_q;
-  always_ff @(posedge clk_i) begin
-    da_sum_q      <= sum;
-    da_sel_q      <= ar_sel_q;
-    da_w2_q       <= ar_w2_q;
-    da_ctl_q      <= ar_ctl_q;
+  if (PipeRegs[us_core_pkg::PipeDotAlign]) begin : g_da_reg
+    always_ff @(posedge clk_i) begin
+      da_sum_q      <= sum;
+      da_sel_q      <= ar_sel_q;
+      da_w2_q       <= ar_w2_q;
+      da_ctl_q      <= ar_ctl_q;
+    end
+  end else begin : g_da_wire  // the default plan: the same stage
+    assign da_sum_q = sum;
+    assign da_sel_q = ar_sel_q;
+    assign da_w2_q = ar_w2_q;
+    assign da_ctl_q = ar_ctl_q;
   end
 
   // ===========================================================================================================

@@ -15,7 +15,7 @@
 // the pixels b x Lanes ..), each from OF's output register (us_of_stage makes the beats). MDH and MDV read pixels
 // 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
-  parameter logic [12:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter logic [14:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
   localparam int unsigned CtxW    = (NumCtx > 1) ? $clog2(NumCtx) : 1
@@ -93,7 +93,10 @@ module us_ex_stage #(
       c_valid_q  <= '0;
       ex_valid_o <= 1'b0;
     end else begin
-      c_valid_q  <= {c_valid_q[NumC-2:0], s_valid};
+      c_valid_q[0] <= s_valid;  // (a loop: NumC is 1 in the default plan)
+      for (int k = 1; k < int'(NumC); k++) begin
+        c_valid_q[k] <= c_valid_q[k-1];
+      end
       ex_valid_o <= c_valid_q[NumC-1];
     end
   end
