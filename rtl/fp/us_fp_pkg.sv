@@ -99,23 +99,42 @@ package us_fp_pkg;
 
   // {special, special_res, sign, big exponent, sum is zero, the normalised sum, leading zeros shifted out}
   function automatic logic [AddSumW-1:0] fp_add_sum(input logic [AddAlignW-1:0] al);
-    logic [27:0] big_ext, small_ext, sum, n16, n8, n4, n2;
+    logic [27:0] big_ext, small_ext, sum;
+    logic [26:0] n16, n8, n4, n2;  // the sum shifted step by step, less the top bit (the tests read the sum's)
     logic [26:0] norm;
     logic        lz16, lz8, lz4, lz2, lz1, sub;
+    logic [7:0]  z4, z2;
+    logic [15:0] msb;
     sub        = al[51];
     big_ext    = {2'b01, al[50:28], 3'b000};
     small_ext  = al[27:0];
     sum        = sub ? (big_ext - small_ext) : (big_ext + small_ext);
+    // The leading zeros, a shift of 16, 8, 4, 2 and 1 at a time. Each step's test reads the sum itself (the window
+    // the steps before would have shifted to the top, picked by their bits) rather than the previous step's shifted
+    // value: the tests run beside the shifts instead of one behind the other (on the ECP5, 15 LUT levels were
+    // us_ex_stage's critical path). Proved equal to the shift-then-test form by tb/py/test_add_norm.py.
+    z4   = '0;
+    z2   = '0;
+    msb  = '0;
+    for (int k = 0; k < 7; k++) begin
+      z4[k] = sum[27 - 4 * k -: 4] == 4'h0;  // n8[27:24] after a shift of 4 k (k = 0, 2, 4, 6 reachable)
+      z2[k] = sum[27 - 4 * k -: 2] == 2'h0;  // n4[27:26] after a shift of 4 k
+    end
+    z4[7] = 1'b1;  // a shift of 28: all zero
+    z2[7] = 1'b1;
+    for (int k = 0; k < 14; k++) begin
+      msb[k] = sum[27 - 2 * k];  // n2[27] after a shift of 2 k
+    end
     lz16       = (sum[27:12] == 16'h0);
-    n16        = lz16 ? {sum[11:0], 16'h0} : sum;
-    lz8        = (n16[27:20] == 8'h0);
-    n8         = lz8 ? {n16[19:0], 8'h0} : n16;
-    lz4        = (n8[27:24] == 4'h0);
-    n4         = lz4 ? {n8[23:0], 4'h0} : n8;
-    lz2        = (n4[27:26] == 2'h0);
-    n2         = lz2 ? {n4[25:0], 2'h0} : n4;
-    lz1        = ~n2[27];
-    norm       = lz1 ? {n2[25:0], 1'b0} : n2[26:0];
+    lz8        = lz16 ? (sum[11:4] == 8'h0) : (sum[27:20] == 8'h0);
+    lz4        = z4[{lz16, lz8, 1'b0}];
+    lz2        = z2[{lz16, lz8, lz4}];
+    lz1        = ~msb[{lz16, lz8, lz4, lz2}];
+    n16        = lz16 ? {sum[10:0], 16'h0} : sum[26:0];
+    n8         = lz8 ? {n16[18:0], 8'h0} : n16;
+    n4         = lz4 ? {n8[22:0], 4'h0} : n8;
+    n2         = lz2 ? {n4[24:0], 2'h0} : n4;
+    norm       = lz1 ? {n2[25:0], 1'b0} : n2;
     fp_add_sum = {al[AddAlignW-1:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
   endfunction
 
