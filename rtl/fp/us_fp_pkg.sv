@@ -38,7 +38,7 @@ package us_fp_pkg;
 
   // ---- fp_add in three pipeline segments (the execute stage registers between them; docs/rtl.md, The stage
   // plan): fp_add_align (classify, order the operands by magnitude, align the smaller: a 31-bit compare and a
-  // 50-bit shifter), fp_add_sum (the 28-bit add or subtract and the leading-zero normalisation) and fp_add_round
+  // 26-bit shifter), fp_add_sum (the 28-bit add or subtract and the leading-zero normalisation) and fp_add_round
   // (round to nearest even, the exponent, under- and overflow, the special result). fp_add is the three in a row.
   // The segments pass flat vectors (Yosys 0.70 misreads a struct in a function called with a constant argument).
   localparam int unsigned AddAlignW = 1 + 32 + 1 + 8 + 1 + 23 + 28;  // AddAlignW: see fp_add_align
@@ -55,8 +55,10 @@ package us_fp_pkg;
     logic [4:0]  exp_diff;  // the shift (far covers the rest)
     logic [7:0]  diff_ab, diff_ba;
     logic        far_ab, far_ba;
-    logic [49:0] small_shifted;
+    logic [25:0] small_shifted;  // the lesser significand shifted, the bits that stay above the sticky bit
     logic [27:0] small_ext;
+    logic        b_above;
+    logic [22:0] sticky_mask;
     a_zero = a[30:23] == 8'h00;
     a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
     a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
@@ -82,18 +84,25 @@ package us_fp_pkg;
     end
     // The exponent difference both ways and its range beside the magnitude compare, so the compare only selects
     // (one carry chain deep instead of three: the FPGA plan's path); the larger magnitude has the larger exponent.
+    // The shift and its range come from the exponents alone (b's exponent above a's, the borrow of one 8-bit
+    // subtraction): with equal exponents the shift is 0 whichever operand is larger, so the 31-bit compare only
+    // picks the fraction. The sticky bit reads the lesser fraction's bits below the shift, lesser[d - 3:0] for a
+    // shift d (the mask beside the shifter instead of an OR behind it). Proved equal to the compare-then-shift form
+    // by tb/py/test_add_forms.py.
     swap          = (b[30:0] > a[30:0]);
     diff_ab       = a[30:23] - b[30:23];
     diff_ba       = b[30:23] - a[30:23];
     far_ab        = (diff_ab > 8'd25);
     far_ba        = (diff_ba > 8'd25);
+    b_above       = b[30:23] > a[30:23];
     big           = swap ? b : a;
     lesser        = swap ? a[22:0] : b[22:0];
-    exp_diff      = swap ? diff_ba[4:0] : diff_ab[4:0];
+    exp_diff      = b_above ? diff_ba[4:0] : diff_ab[4:0];
     sub           = a[31] ^ b[31];
-    far           = swap ? far_ba : far_ab;
-    small_shifted = {1'b1, lesser, 26'h0} >> exp_diff;
-    small_ext     = far ? 28'h1 : {1'b0, small_shifted[49:24], |small_shifted[23:0]};
+    far           = b_above ? far_ba : far_ab;
+    small_shifted = {1'b1, lesser, 2'b00} >> exp_diff;
+    sticky_mask   = (exp_diff < 5'd3) ? 23'h0 : 23'((24'h1 << (exp_diff - 5'd2)) - 24'h1);
+    small_ext     = far ? 28'h1 : {1'b0, small_shifted, |(lesser & sticky_mask)};
     fp_add_align  = {special, special_res, big[31], big[30:23], sub, big[22:0], small_ext};
   endfunction
 
@@ -112,7 +121,7 @@ package us_fp_pkg;
     // The leading zeros, a shift of 16, 8, 4, 2 and 1 at a time. Each step's test reads the sum itself (the window
     // the steps before would have shifted to the top, picked by their bits) rather than the previous step's shifted
     // value: the tests run beside the shifts instead of one behind the other (on the ECP5, 15 LUT levels were
-    // us_ex_stage's critical path). Proved equal to the shift-then-test form by tb/py/test_add_norm.py.
+    // us_ex_stage's critical path). Proved equal to the shift-then-test form by tb/py/test_add_forms.py.
     z4   = '0;
     z2   = '0;
     msb  = '0;
