@@ -44,21 +44,11 @@ package us_fp_pkg;
   localparam int unsigned AddAlignW = 1 + 32 + 1 + 8 + 1 + 23 + 28;  // AddAlignW: see fp_add_align
   localparam int unsigned AddSumW   = 1 + 32 + 1 + 8 + 1 + 27 + 5;   // AddSumW: see fp_add_sum
 
-  // {special, special_res, sign, big exponent, sub, big fraction, the smaller significand aligned with sticky}
-  function automatic logic [AddAlignW-1:0] fp_add_align(input logic [31:0] a, input logic [31:0] b);
+  // {special, special_res}: a NaN, infinity or zero operand decides the sum
+  function automatic logic [32:0] fp_add_special(input logic [31:0] a, input logic [31:0] b);
     logic        a_zero, a_inf, a_nan, b_zero, b_inf, b_nan;
     logic        special;
     logic [31:0] special_res;
-    logic        swap, sub, far;
-    logic [31:0] big;
-    logic [22:0] lesser;  // the smaller magnitude's fraction
-    logic [4:0]  exp_diff;  // the shift (far covers the rest)
-    logic [7:0]  diff_ab, diff_ba;
-    logic        far_ab, far_ba;
-    logic [25:0] small_shifted;  // the lesser significand shifted, the bits that stay above the sticky bit
-    logic [27:0] small_ext;
-    logic        b_above;
-    logic [22:0] sticky_mask;
     a_zero = a[30:23] == 8'h00;
     a_inf  = a[30:23] == 8'hFF && a[22:0] == 23'h0;
     a_nan  = a[30:23] == 8'hFF && a[22:0] != 23'h0;
@@ -82,13 +72,56 @@ package us_fp_pkg;
     end else begin
       special = 1'b0;
     end
-    // The exponent difference both ways and its range beside the magnitude compare, so the compare only selects
-    // (one carry chain deep instead of three: the FPGA plan's path); the larger magnitude has the larger exponent.
-    // The shift and its range come from the exponents alone (b's exponent above a's, the borrow of one 8-bit
-    // subtraction): with equal exponents the shift is 0 whichever operand is larger, so the 31-bit compare only
-    // picks the fraction. The sticky bit reads the lesser fraction's bits below the shift, lesser[d - 3:0] for a
-    // shift d (the mask beside the shifter instead of an OR behind it). Proved equal to the compare-then-shift form
-    // by tb/py/test_add_forms.py.
+    fp_add_special = {special, special_res};
+  endfunction
+
+  // {special, special_res, sign, big exponent, sub, big fraction, the smaller significand aligned with sticky}
+  // fp_add_align is fp_add_align_lean in synthesis and fp_add_align_plain in simulation: the two are proved equal
+  // for every operand pair (tb/py/test_add_forms.py, Yosys SAT), and the plain form is the faster one in Verilator.
+  function automatic logic [AddAlignW-1:0] fp_add_align(input logic [31:0] a, input logic [31:0] b);
+`ifdef SYNTHESIS
+    fp_add_align = fp_add_align_lean(a, b);
+`else
+    fp_add_align = fp_add_align_plain(a, b);
+`endif
+  endfunction
+
+  // The plain form: the operands ordered by the 31-bit magnitude compare, the lesser significand shifted by their
+  // exponents' difference, the bits shifted out ORed into the sticky bit.
+  function automatic logic [AddAlignW-1:0] fp_add_align_plain(input logic [31:0] a, input logic [31:0] b);
+    logic        swap, far;
+    logic [31:0] big;
+    logic [22:0] lesser;
+    logic [7:0]  diff;
+    logic [49:0] small_shifted;
+    logic [27:0] small_ext;
+    swap               = (b[30:0] > a[30:0]);
+    big                = swap ? b : a;
+    lesser             = swap ? a[22:0] : b[22:0];
+    diff               = swap ? b[30:23] - a[30:23] : a[30:23] - b[30:23];
+    far                = diff > 8'd25;
+    small_shifted      = {1'b1, lesser, 26'h0} >> diff[4:0];
+    small_ext          = far ? 28'h1 : {1'b0, small_shifted[49:24], |small_shifted[23:0]};
+    fp_add_align_plain = {fp_add_special(a, b), big[31], big[30:23], a[31] ^ b[31], big[22:0], small_ext};
+  endfunction
+
+  // The form for the FPGA's clock: the exponent difference both ways and its range beside the magnitude compare, so
+  // the compare only selects (one carry chain deep instead of three). The shift and its range come from the
+  // exponents alone (b's exponent above a's, the borrow of one 8-bit subtraction): with equal exponents the shift is
+  // 0 whichever operand is larger, so the 31-bit compare only picks the fraction. The sticky bit reads the lesser
+  // fraction's bits below the shift, lesser[d - 3:0] for a shift d (a mask beside the shifter instead of an OR
+  // behind it).
+  function automatic logic [AddAlignW-1:0] fp_add_align_lean(input logic [31:0] a, input logic [31:0] b);
+    logic        swap, far;
+    logic [31:0] big;
+    logic [22:0] lesser;  // the smaller magnitude's fraction
+    logic [4:0]  exp_diff;  // the shift (far covers the rest)
+    logic [7:0]  diff_ab, diff_ba;
+    logic        far_ab, far_ba;
+    logic [25:0] small_shifted;  // the lesser significand shifted, the bits that stay above the sticky bit
+    logic [27:0] small_ext;
+    logic        b_above;
+    logic [22:0] sticky_mask;
     swap          = (b[30:0] > a[30:0]);
     diff_ab       = a[30:23] - b[30:23];
     diff_ba       = b[30:23] - a[30:23];
@@ -98,16 +131,46 @@ package us_fp_pkg;
     big           = swap ? b : a;
     lesser        = swap ? a[22:0] : b[22:0];
     exp_diff      = b_above ? diff_ba[4:0] : diff_ab[4:0];
-    sub           = a[31] ^ b[31];
     far           = b_above ? far_ba : far_ab;
     small_shifted = {1'b1, lesser, 2'b00} >> exp_diff;
     sticky_mask   = (exp_diff < 5'd3) ? 23'h0 : 23'((24'h1 << (exp_diff - 5'd2)) - 24'h1);
     small_ext     = far ? 28'h1 : {1'b0, small_shifted, |(lesser & sticky_mask)};
-    fp_add_align  = {special, special_res, big[31], big[30:23], sub, big[22:0], small_ext};
+    fp_add_align_lean = {fp_add_special(a, b), big[31], big[30:23], a[31] ^ b[31], big[22:0], small_ext};
   endfunction
 
   // {special, special_res, sign, big exponent, sum is zero, the normalised sum, leading zeros shifted out}
+  // fp_add_sum is fp_add_sum_lean in synthesis and fp_add_sum_plain in simulation (proved equal, as fp_add_align).
   function automatic logic [AddSumW-1:0] fp_add_sum(input logic [AddAlignW-1:0] al);
+`ifdef SYNTHESIS
+    fp_add_sum = fp_add_sum_lean(al);
+`else
+    fp_add_sum = fp_add_sum_plain(al);
+`endif
+  endfunction
+
+  // The plain form: each step tests the value the step before shifted.
+  function automatic logic [AddSumW-1:0] fp_add_sum_plain(input logic [AddAlignW-1:0] al);
+    logic [27:0] big_ext, small_ext, sum, n16, n8, n4, n2;
+    logic [26:0] norm;
+    logic        lz16, lz8, lz4, lz2, lz1;
+    big_ext          = {2'b01, al[50:28], 3'b000};
+    small_ext        = al[27:0];
+    sum              = al[51] ? (big_ext - small_ext) : (big_ext + small_ext);
+    lz16             = (sum[27:12] == 16'h0);
+    n16              = lz16 ? {sum[11:0], 16'h0} : sum;
+    lz8              = (n16[27:20] == 8'h0);
+    n8               = lz8 ? {n16[19:0], 8'h0} : n16;
+    lz4              = (n8[27:24] == 4'h0);
+    n4               = lz4 ? {n8[23:0], 4'h0} : n8;
+    lz2              = (n4[27:26] == 2'h0);
+    n2               = lz2 ? {n4[25:0], 2'h0} : n4;
+    lz1              = ~n2[27];
+    norm             = lz1 ? {n2[25:0], 1'b0} : n2[26:0];
+    fp_add_sum_plain = {al[AddAlignW-1:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
+  endfunction
+
+  // The form for the FPGA's clock.
+  function automatic logic [AddSumW-1:0] fp_add_sum_lean(input logic [AddAlignW-1:0] al);
     logic [27:0] big_ext, small_ext, sum;
     logic [26:0] n16, n8, n4, n2;  // the sum shifted step by step, less the top bit (the tests read the sum's)
     logic [26:0] norm;
@@ -121,7 +184,7 @@ package us_fp_pkg;
     // The leading zeros, a shift of 16, 8, 4, 2 and 1 at a time. Each step's test reads the sum itself (the window
     // the steps before would have shifted to the top, picked by their bits) rather than the previous step's shifted
     // value: the tests run beside the shifts instead of one behind the other (on the ECP5, 15 LUT levels were
-    // us_ex_stage's critical path). Proved equal to the shift-then-test form by tb/py/test_add_forms.py.
+    // us_ex_stage's critical path).
     z4   = '0;
     z2   = '0;
     msb  = '0;
@@ -144,7 +207,7 @@ package us_fp_pkg;
     n4         = lz4 ? {n8[22:0], 4'h0} : n8;
     n2         = lz2 ? {n4[24:0], 2'h0} : n4;
     norm       = lz1 ? {n2[25:0], 1'b0} : n2;
-    fp_add_sum = {al[AddAlignW-1:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
+    fp_add_sum_lean = {al[AddAlignW-1:52], sum == 28'h0, norm, lz16, lz8, lz4, lz2, lz1};
   endfunction
 
   function automatic logic [31:0] fp_add_round(input logic [AddSumW-1:0] sm);
