@@ -238,8 +238,8 @@ FPGA_CONFIG := -GPipeRegs="15'h7fff" -GLanes=$(FPGA_LANES)
 $(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG),,$(COSIM_SRCS),uscosim)
 # PLAN=fpga-synth: the same configuration built with SYNTHESIS defined, so the forms Yosys reads where the RTL has
-# two (the transcendental tables' case statements, us_vram's predecoded valid bits) run in lockstep too, about 3 x
-# slower. The assertions are compiled out there, and the parameters and inputs only they read would warn.
+# two (the transcendental tables' case statements, us_vram's predecoded valid bits, the adders' lean forms) run in
+# lockstep too, about 3 x slower. The assertions are compiled out there, and the parameters and inputs only they read would warn.
 $(BUILD)/cosim-fpga-synth/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG) -DSYNTHESIS -Wno-UNUSEDPARAM -Wno-UNUSEDSIGNAL,,$(COSIM_SRCS),uscosim)
 $(BUILD)/bin/uscosim: $(BUILD)/cosim/ctx$(TOOL_CTX)/uscosim | $(BUILD)/bin
