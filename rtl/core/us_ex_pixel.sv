@@ -287,57 +287,58 @@ module us_ex_pixel #(
     .term_o(win)
   );
 
-  logic [3:0][31:0] al_prod_q, al_c_q, al_sel_q, al_win_q;
-  logic [3:0][63:0] al_frc_q;
+  // The adders' operands, picked in Window and registered for AddAlign: MAD lanes p + C; for a dot product lanes r
+  // and g add w0 + w1 and w2 + w3; an FRC lane A - floor(A) (picked in AddAlign, the select lay on us_ex_pixel's
+  // critical path ahead of the alignment, 21.0 ns)
+  logic [3:0][31:0] add_a, add_b;
+  always_comb begin
+    for (int l = 0; l < 4; l++) begin
+      add_a[l] = aa_prod_q[l];
+      add_b[l] = aa_c_q[l];
+      if (aa_ctl_q.frc[l]) begin
+        add_a[l] = aa_frc_q[l][63:32];
+        add_b[l] = aa_frc_q[l][31:0];
+      end
+    end
+    if (aa_ctl_q.dot) begin
+      add_a[0] = win[0];  // w0 + w1
+      add_b[0] = win[1];
+      add_a[1] = win[2];  // w2 + w3 (DP4)
+      add_b[1] = win[3];
+    end
+  end
+
+  logic [3:0][31:0] al_add_a_q, al_add_b_q, al_sel_q;
+  logic [31:0]      al_w2_q;
   ctl_t             al_ctl_q;
   if (PipeRegs[us_core_pkg::PipeAddAlign]) begin : g_al_reg
     always_ff @(posedge clk_i) begin
-      al_prod_q     <= aa_prod_q;
-      al_c_q        <= aa_c_q;
+      al_add_a_q    <= add_a;
+      al_add_b_q    <= add_b;
       al_sel_q      <= aa_sel_q;
-      al_win_q      <= win;
-      al_frc_q      <= aa_frc_q;
+      al_w2_q       <= win[2];
       al_ctl_q      <= aa_ctl_q;
     end
   end else begin : g_al_wire  // the default plan: the same stage
-    assign al_prod_q = aa_prod_q;
-    assign al_c_q = aa_c_q;
+    assign al_add_a_q = add_a;
+    assign al_add_b_q = add_b;
     assign al_sel_q = aa_sel_q;
-    assign al_win_q = win;
-    assign al_frc_q = aa_frc_q;
+    assign al_w2_q = win[2];
     assign al_ctl_q = aa_ctl_q;
   end
 
   // ===========================================================================================================
   // AddAlign: the adders' operands, aligned
   // ===========================================================================================================
-  logic [3:0][31:0] add_a, add_b;
-  logic [3:0]       al_add, al_frc;
-  logic             al_dot;
-  assign al_dot = al_ctl_q.dot;
+  logic [3:0]       al_add;
   assign al_add = al_ctl_q.add;
-  assign al_frc = al_ctl_q.frc;
 
   logic [3:0][AlignW-1:0] align;
   always_comb begin
     for (int l = 0; l < 4; l++) begin
-      add_a[l] = al_prod_q[l];
-      add_b[l] = al_c_q[l];
-      if (al_frc[l]) begin
-        add_a[l] = al_frc_q[l][63:32];
-        add_b[l] = al_frc_q[l][31:0];
-      end
-    end
-    if (al_dot) begin
-      add_a[0] = al_win_q[0];  // w0 + w1
-      add_b[0] = al_win_q[1];
-      add_a[1] = al_win_q[2];  // w2 + w3 (DP4)
-      add_b[1] = al_win_q[3];
-    end
-    for (int l = 0; l < 4; l++) begin
       align[l] = '0;
       if (al_add[l]) begin
-        align[l] = us_fp_pkg::fp_add_align(add_a[l], add_b[l]);
+        align[l] = us_fp_pkg::fp_add_align(al_add_a_q[l], al_add_b_q[l]);
       end
     end
   end
@@ -350,13 +351,13 @@ module us_ex_pixel #(
     always_ff @(posedge clk_i) begin
       as_align_q    <= align;
       as_sel_q      <= al_sel_q;
-      as_w2_q       <= al_win_q[2];
+      as_w2_q       <= al_w2_q;
       as_ctl_q      <= al_ctl_q;
     end
   end else begin : g_as_wire  // the default plan: the same stage
     assign as_align_q = align;
     assign as_sel_q = al_sel_q;
-    assign as_w2_q = al_win_q[2];
+    assign as_w2_q = al_w2_q;
     assign as_ctl_q = al_ctl_q;
   end
 
