@@ -17,19 +17,17 @@ module us_fp_trans_post (
   output logic               sign_o
 );
 
-  logic signed [62:0] prod;
   logic signed [62:0] r;
   logic [62:0]        r_abs;
   logic               r_neg;
 
-  assign prod  = prod_i;
   // |r| from two adders side by side instead of a negation behind the add: -r = ~prod + (-k 2^53) + 1, so the
   // product feeds both and the sign of r picks one (one carry chain deep, not two: the FPGA plan's path).
   logic [62:0] k_term, k_neg, r_negated;
   assign k_term    = ln2_i ? {k_i[9:0], 53'd0} : 63'd0;
   assign k_neg     = ln2_i ? {10'(-k_i[9:0]), 53'd0} : 63'd0;
-  assign r         = $signed($unsigned(prod) + k_term);
-  assign r_negated = ~$unsigned(prod) + k_neg + 63'd1;
+  assign r         = $signed($unsigned(prod_i) + k_term);
+  assign r_negated = ~$unsigned(prod_i) + k_neg + 63'd1;
   assign r_neg     = r[62];
   assign r_abs     = r_neg ? r_negated : $unsigned(r);
 
