@@ -140,15 +140,17 @@ module us_ex_stage #(
   assign pre_use = of_pre_use_i;
 
   // A channel's adder (and NEG2's doubling) runs only when a select reads that channel of srcp; 0 otherwise.
-  logic [Lanes-1:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
-  logic [Lanes-1:0][3:0][31:0]       pre_twice, pre_a, pre_b;
+  // Where PreSum and EX1 share PreAlign's clock (no PipePreSum, no PipeEx1: the default plan) the three segments
+  // are one call, fp_add, below: the same functions without the pixels' 94- and 77-bit intermediate vectors (the
+  // Verilated model would pack them into arrays and unpack them again every cycle).
+  localparam bit PreOneClock = !PipeRegs[us_core_pkg::PipePreSum] && !PipeRegs[us_core_pkg::PipeEx1];
+  logic [Lanes-1:0][3:0][31:0] pre_twice, pre_a, pre_b;  // pixel, channel
   always_comb begin
     for (int p = 0; p < int'(Lanes); p++) begin
       for (int c = 0; c < 4; c++) begin
         pre_twice[p][c] = 32'h0;
         pre_a[p][c]     = us_fp_pkg::One;
         pre_b[p][c]     = 32'h0;
-        pre_align[p][c] = '0;
         if (pre_use[c]) begin
           case (pre_pop[c])
             2'd0: begin                                                                                // NEG2
@@ -159,10 +161,21 @@ module us_ex_stage #(
             2'd2:    begin pre_a[p][c] = s_src[p][1][c]; pre_b[p][c] = s_src[p][0][c];                 end
             default: begin                                  pre_b[p][c] = s_src[p][0][c] ^ 32'h8000_0000; end
           endcase
-          pre_align[p][c] = us_fp_pkg::fp_add_align(pre_a[p][c], pre_b[p][c]);
         end
       end
     end
+  end
+  logic [Lanes-1:0][3:0][AlignW-1:0] pre_align;  // pixel, channel
+  if (!PreOneClock) begin : g_pre_align
+    always_comb begin
+      for (int p = 0; p < int'(Lanes); p++) begin
+        for (int c = 0; c < 4; c++) begin
+          pre_align[p][c] = pre_use[c] ? us_fp_pkg::fp_add_align(pre_a[p][c], pre_b[p][c]) : '0;
+        end
+      end
+    end
+  end else begin : g_pre_align_none
+    assign pre_align = '0;
   end
 
   logic [Lanes-1:0][3:0][AlignW-1:0]         ps_align_q;
@@ -184,15 +197,18 @@ module us_ex_stage #(
   end
 
   logic [Lanes-1:0][3:0][SumW-1:0] pre_sum;
-  always_comb begin
-    for (int p = 0; p < int'(Lanes); p++) begin
-      for (int c = 0; c < 4; c++) begin
-        pre_sum[p][c] = '0;
-        if (ps_use_q[c]) begin
-          pre_sum[p][c] = us_fp_pkg::fp_add_sum(ps_align_q[p][c]);
+  if (!PreOneClock) begin : g_pre_sum
+    always_comb begin
+      for (int p = 0; p < int'(Lanes); p++) begin
+        for (int c = 0; c < 4; c++) begin
+          pre_sum[p][c] = ps_use_q[c] ? us_fp_pkg::fp_add_sum(ps_align_q[p][c]) : '0;
         end
       end
     end
+  end else begin : g_pre_sum_none
+    assign pre_sum = '0;
+    logic unused_align;  // zero: fp_add below does the three segments
+    assign unused_align = ^ps_align_q;
   end
 
   logic [Lanes-1:0][3:0][SumW-1:0]           e1_sum_q;
@@ -243,7 +259,8 @@ module us_ex_stage #(
       for (int c = 0; c < 4; c++) begin
         ex1_srcp[p][c] = 32'h0;
         if (e1_use_q[c]) begin
-          ex1_srcp[p][c] = us_fp_pkg::fp_add_round(e1_sum_q[p][c]);
+          ex1_srcp[p][c] = PreOneClock ? us_fp_pkg::fp_add(pre_a[p][c], pre_b[p][c])
+                                       : us_fp_pkg::fp_add_round(e1_sum_q[p][c]);
         end
       end
     end
