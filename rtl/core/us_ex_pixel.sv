@@ -153,19 +153,31 @@ module us_ex_pixel #(
     end
   end
 
+  // Where two or three segments of a unit share a clock (their registers absent: the default plan) they are one
+  // call of the unit's function (fp_mul, fp_add), and their wide intermediate vectors do not exist: the same
+  // functions in a row, without the packed 92- to 94-bit values per lane the Verilated model would otherwise
+  // store and read back every cycle.
+  localparam bit MulOneClock = !PipeRegs[us_core_pkg::PipeMulRound];
+  localparam bit AddOneClock = !PipeRegs[us_core_pkg::PipeAddSum] && !PipeRegs[us_core_pkg::PipeAddRound];
+  localparam bit DotOneClock = !PipeRegs[us_core_pkg::PipeDotSum] && !PipeRegs[us_core_pkg::PipeDotRound];
+
   logic [3:0][MulW-1:0] mp;
   logic [MulW-1:0]      mp_dp4;
-  always_comb begin
-    for (int l = 0; l < 4; l++) begin
-      mp[l] = '0;
-      if (lane_mul[l]) begin
-        mp[l] = us_fp_pkg::fp_mul_prod(a_i[l], b_i[l], zero_legacy_i);
+  if (!MulOneClock) begin : g_mp
+    always_comb begin
+      for (int l = 0; l < 4; l++) begin
+        mp[l] = lane_mul[l] ? us_fp_pkg::fp_mul_prod(a_i[l], b_i[l], zero_legacy_i) : '0;
+      end
+      mp_dp4 = '0;
+      if (rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) begin
+        mp_dp4 = us_fp_pkg::fp_mul_prod(a_dp4_i, b_i[3], zero_legacy_i);
       end
     end
-    mp_dp4 = '0;
-    if (rgb_op_i == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_DP4) begin
-      mp_dp4 = us_fp_pkg::fp_mul_prod(a_dp4_i, b_i[3], zero_legacy_i);
-    end
+  end else begin : g_mp_none  // fp_mul in MulRound
+    assign mp = '0;
+    assign mp_dp4 = '0;
+    logic unused_lane_mul;
+    assign unused_lane_mul = ^lane_mul;
   end
 
   logic trans_valid;
@@ -224,12 +236,14 @@ module us_ex_pixel #(
     for (int l = 0; l < 4; l++) begin
       prod[l] = 32'h0;
       if (mr_mul[l]) begin
-        prod[l] = us_fp_pkg::fp_mul_round(mr_mp_q[l]);
+        prod[l] = MulOneClock ? us_fp_pkg::fp_mul(mr_a_q[l], mr_b_q[l], zero_legacy_i)
+                              : us_fp_pkg::fp_mul_round(mr_mp_q[l]);
       end
     end
     prod_dp4 = 32'h0;
     if (mr_ctl_q.dp4) begin
-      prod_dp4 = us_fp_pkg::fp_mul_round(mr_mp_dp4_q);
+      prod_dp4 = MulOneClock ? us_fp_pkg::fp_mul(a_dp4_i, mr_b_q[3], zero_legacy_i)
+                             : us_fp_pkg::fp_mul_round(mr_mp_dp4_q);
     end
   end
 
@@ -334,13 +348,16 @@ module us_ex_pixel #(
   assign al_add = al_ctl_q.add;
 
   logic [3:0][AlignW-1:0] align;
-  always_comb begin
-    for (int l = 0; l < 4; l++) begin
-      align[l] = '0;
-      if (al_add[l]) begin
-        align[l] = us_fp_pkg::fp_add_align(al_add_a_q[l], al_add_b_q[l]);
+  if (!AddOneClock) begin : g_align
+    always_comb begin
+      for (int l = 0; l < 4; l++) begin
+        align[l] = al_add[l] ? us_fp_pkg::fp_add_align(al_add_a_q[l], al_add_b_q[l]) : '0;
       end
     end
+  end else begin : g_align_none  // fp_add in AddRound
+    assign align = '0;
+    logic unused_al_add;
+    assign unused_al_add = ^al_add;
   end
 
   logic [3:0][AlignW-1:0] as_align_q;
@@ -367,13 +384,16 @@ module us_ex_pixel #(
   logic [3:0][SumW-1:0] summed;
   logic [3:0]           as_add;
   assign as_add = as_ctl_q.add;
-  always_comb begin
-    for (int l = 0; l < 4; l++) begin
-      summed[l] = '0;
-      if (as_add[l]) begin
-        summed[l] = us_fp_pkg::fp_add_sum(as_align_q[l]);
+  if (!AddOneClock) begin : g_summed
+    always_comb begin
+      for (int l = 0; l < 4; l++) begin
+        summed[l] = as_add[l] ? us_fp_pkg::fp_add_sum(as_align_q[l]) : '0;
       end
     end
+  end else begin : g_summed_none
+    assign summed = '0;
+    logic unused_add;
+    assign unused_add = ^{as_add, as_align_q};
   end
 
   logic [3:0][SumW-1:0] ar_sum_q;
@@ -404,7 +424,8 @@ module us_ex_pixel #(
     for (int l = 0; l < 4; l++) begin
       sum[l] = 32'h0;
       if (ar_add[l]) begin
-        sum[l] = us_fp_pkg::fp_add_round(ar_sum_q[l]);
+        sum[l] = AddOneClock ? us_fp_pkg::fp_add(al_add_a_q[l], al_add_b_q[l])
+                             : us_fp_pkg::fp_add_round(ar_sum_q[l]);
       end
     end
   end
@@ -441,11 +462,12 @@ module us_ex_pixel #(
   logic [31:0]       dot_right;
   logic [AlignW-1:0] dot_align;
   assign dot_right = da_ctl_q.dp4 ? da_sum_q[1] : da_w2_q;  // DP3, D2A
-  always_comb begin
-    dot_align = '0;
-    if (da_ctl_q.dot_run) begin
-      dot_align = us_fp_pkg::fp_add_align(da_sum_q[0], dot_right);
+  if (!DotOneClock) begin : g_dot_align
+    always_comb begin
+      dot_align = da_ctl_q.dot_run ? us_fp_pkg::fp_add_align(da_sum_q[0], dot_right) : '0;
     end
+  end else begin : g_dot_align_none  // fp_add in DotRound
+    assign dot_align = '0;
   end
 
   logic [AlignW-1:0] ds_align_q;
@@ -466,11 +488,14 @@ module us_ex_pixel #(
   end
 
   logic [SumW-1:0] dot_summed;
-  always_comb begin
-    dot_summed = '0;
-    if (ds_ctl_q.dot_run) begin
-      dot_summed = us_fp_pkg::fp_add_sum(ds_align_q);
+  if (!DotOneClock) begin : g_dot_summed
+    always_comb begin
+      dot_summed = ds_ctl_q.dot_run ? us_fp_pkg::fp_add_sum(ds_align_q) : '0;
     end
+  end else begin : g_dot_summed_none
+    assign dot_summed = '0;
+    logic unused_dot_align;
+    assign unused_dot_align = ^ds_align_q;
   end
 
   logic [SumW-1:0]  dr_dot_q;
@@ -497,7 +522,7 @@ module us_ex_pixel #(
   always_comb begin
     dot = 32'h0;
     if (dr_ctl_q.dot_run) begin
-      dot = us_fp_pkg::fp_add_round(dr_dot_q);
+      dot = DotOneClock ? us_fp_pkg::fp_add(da_sum_q[0], dot_right) : us_fp_pkg::fp_add_round(dr_dot_q);
     end
   end
 
