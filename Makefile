@@ -369,7 +369,8 @@ clean:
 .PHONY: test-build
 # (build/mesa holds Mesa's own build for make mesa-corpus: not ours)
 -include $(shell find $(BUILD) -path $(BUILD)/mesa -prune -o -name '*.d' -type f -print 2>/dev/null)
-.SECONDARY: $(foreach n,$(COSIM_CTX),$(BUILD)/cosim/ctx$(n)-sc/uscosim_sc)
+# (No second .SECONDARY with a list: make merges the two, and .SECONDARY with prerequisites marks only those, so the
+# objects became intermediate again and make test-base deleted them, and the next make rebuilt and relinked them.)
 
 # make bringup (mk/bringup.mk), make coverage (mk/coverage.mk), make fuzz (mk/fuzz.mk), make rtl-coverage
 # (mk/rtl-coverage.mk)

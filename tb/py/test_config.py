@@ -3,7 +3,9 @@
 - tb/config.mk: make and scripts/project_config.py see the same value for every name; each NUM_CTX set is whole
   numbers; every suite of REGRESS_SUITES is complete; a malformed or duplicated line is refused naming file:line;
 - tb/tests.ini: run_tests.py builds the list from it, and a test list with an unknown key, a missing run line or a
-  glob that matches nothing is refused (exit 2) with the file and section named.
+  glob that matches nothing is refused (exit 2) with the file and section named;
+- what make test built before the tests (test-base) is still up to date when they run: make deleted no object it
+  made on the way as an intermediate file (the next make would rebuild and relink it, twice the work).
 usage: test_config.py"""
 import os
 import shutil
@@ -45,6 +47,10 @@ def main():
                                                        s.random + s.corpus_seeds + len(s.vectors) > 0
                                                        for s in suites.values()),
           f"every suite is complete ({', '.join(suites)})")
+    # make test builds test-base, then runs the tests: nothing of it may be missing or stale by then
+    q = subprocess.run(["make", "-q", "--no-print-directory", "test-base"], cwd=ROOT, capture_output=True, text=True)
+    check(q.returncode == 0, "make test-base is up to date (make kept the objects it made on the way: .SECONDARY "
+          f"with no list; make -q exit {q.returncode})")
 
     with tempfile.TemporaryDirectory() as tmp:
         bad = os.path.join(tmp, "config.mk")
