@@ -127,14 +127,12 @@ void canonical(us_retire_t &r)
     }
 }
 
-// The RTL's retire port as a record, canonical as the golden one.
-us_retire_t read_record(Vus_core &t)
+// The RTL's retire port as a record, canonical as the golden one, written in place (r: the queue's slot).
+void read_record(Vus_core &t, us_retire_t *r)
 {
-    us_retire_t r;
-    memset(&r, 0, sizeof r);  // padding too: compare_records tries the records byte for byte first
-    us_retire_unpack(t, &r);
-    canonical(r);
-    return r;
+    memset(r, 0, sizeof *r);  // padding too: compare_records tries the records byte for byte first
+    us_retire_unpack(t, r);
+    canonical(*r);
 }
 
 void reg_write(Rtl &rtl, uint32_t addr, uint32_t value)
@@ -428,8 +426,11 @@ void Rtl::tick()
     if (!assert_cycle_ && ctx_->gotError())
         assert_cycle_ = cycle_;
     const bool valid = top_->retire_valid_o;
-    if (valid)
-        records.push_back({cycle_, read_record(*top_)});
+    if (valid) {
+        Retired &slot = records.push_slot();
+        slot.cycle = cycle_;
+        read_record(*top_, &slot.rec);
+    }
     sched_.cycle(launch, launch_ctx, valid, valid ? records.back().rec.ctx : 0,
                  valid && records.back().rec.done);
 }

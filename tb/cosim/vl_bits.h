@@ -16,6 +16,8 @@ template <typename T> static inline uint64_t vl_get(const T &v, unsigned lo, uns
 }
 template <std::size_t N> static inline uint64_t vl_get(const VlWide<N> &w, unsigned lo, unsigned width)
 {
+    if (width == 32 && lo % 32u == 0)  // a whole word (the records' values): no loop
+        return w.at(lo / 32u);
     uint64_t v = 0;
     for (unsigned b = 0; b < width;) {
         unsigned bit = lo + b, n = std::min(32u - bit % 32u, width - b);
