@@ -8,9 +8,12 @@
 // and the others with zero: the word then reads as it would if the array had been cleared, and one valid bit per
 // word is enough where a valid bit per lane would cost NumLanes times the flops and read multiplexers. Each lane
 // is a us_ram of its own (its own write enable), so synthesis maps a lane to block RAM columns without byte
-// enables. With ZeroUnwritten 0 the lanes come out as the RAMs hold them and rvalid_o says whether the word was
+// enables. A user whose every write enables all lanes at once (LaneWrites 0) needs no filling: a LUT per data
+// bit fewer in synthesis. With ZeroUnwritten 0 the lanes come out as the RAMs hold them and rvalid_o says whether the word was
 // written: a user that selects among several sources anyway folds the zero into its own multiplexer (a LUT per
 // bit saved).
+`include "us_assert.svh"
+
 module us_vram #(
   parameter int unsigned Depth    = 256,
   parameter int unsigned Width    = 32,
@@ -18,6 +21,7 @@ module us_vram #(
   parameter int unsigned NumRead  = 1,
   parameter int unsigned SegWords = Depth,
   parameter bit          ZeroUnwritten = 1'b1,  // rdata_o is zero for a word not written (else as the RAM holds it)
+  parameter bit          LaneWrites    = 1'b1,  // a write may enable some lanes only (0: we_i is all ones or zero)
   localparam int unsigned AddrW   = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int unsigned NumSeg  = Depth / SegWords,
   localparam int unsigned SegW    = (NumSeg > 1) ? $clog2(NumSeg) : 1,
@@ -56,9 +60,9 @@ module us_vram #(
       .NumRead(NumRead)
     ) u_ram (
       .clk_i  (clk_i),
-      .we_i   (we_i[l] || first_write),
+      .we_i   (LaneWrites ? we_i[l] || first_write : we_i[l]),
       .waddr_i(waddr_i),
-      .wdata_i(we_i[l] ? wdata_i[l] : '0),
+      .wdata_i(!LaneWrites || we_i[l] ? wdata_i[l] : '0),
       .raddr_i(raddr_i),
       .rdata_o(lane_rdata[l])
     );
@@ -132,6 +136,9 @@ module us_vram #(
   end
 
   assign rvalid_o = rvalid_q;
+
+  // LaneWrites 0 fills no lane: a write must enable every lane, or the lanes it skips keep a word from before
+  `US_ASSERT(VramWholeWords, LaneWrites || !(|we_i) || (&we_i))
   always_comb begin
     for (int r = 0; r < int'(NumRead); r++) begin
       for (int l = 0; l < int'(NumLanes); l++) begin

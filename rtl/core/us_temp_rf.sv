@@ -116,14 +116,16 @@ module us_temp_rf #(
     .raddr_i(ram_alpha_raddr), .rdata_o(wb_alpha_rdata), .rvalid_o(wb_alpha_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
+    .LaneWrites(1'b0)  // the input port writes a word's every lane
   ) u_tin_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({12{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_rgb_wdata),
     .raddr_i(ram_rgb_raddr), .rdata_o(tin_rgb_rdata), .rvalid_o(tin_rgb_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
+    .LaneWrites(1'b0)  // the input port writes a word's every lane
   ) u_tin_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({4{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_alpha_wdata),
