@@ -6,7 +6,8 @@ The assertion bench (tb/assert: the core's units that hold assertions, each on i
   taken, a write-back a stage before or after the stage plan's) fails with the assertion named for it;
 - on copies of rtl/ with planted one-line bugs (two builds, each with one plant per unit), the ordinary traffic
   fails with the assertion each plant breaks: IF picking a busy context, a frozen round-robin pointer, the input
-  write granted beside write-back's, an off-by-one stack pointer commit, an off-by-one context at retire.
+  write granted beside write-back's, an off-by-one stack pointer commit, an off-by-one context at retire, an input
+  bank lane left out of a whole-word write.
 Every assertion of the design is failed by some scenario or plant (the test reads their names from rtl/). The
 planted builds take about a minute each on two cores.
 usage: test_assertions.py [--bench FILE]   (default build/assert/bench, built first if missing)"""
@@ -61,7 +62,10 @@ PLANTS = [
       "rr_q <= if_pick_ctx_o;", "rr_q <= rr_q;", "if-round-robin", "IfReadyIssuedInTime"),
      ("addr-sp-plus-one", "ID's address-stack pointer committed one too high", "rtl/core/us_ctx_state.sv",
       "addr_sp_d[cm_ctx_q]  = cm_addr_sp_q;", "addr_sp_d[cm_ctx_q]  = cm_addr_sp_q + AddrSpW'(1);", "ctx-ok",
-      "CtxAddrSpInDepth")],
+      "CtxAddrSpInDepth"),
+     ("input-lane-dropped", "the input port's red lane of pixel 0 never written (a bank that fills no lane)",
+      "rtl/core/us_temp_rf.sv", ".we_i({12{tin_we_i}}),", ".we_i({{11{tin_we_i}}, 1'b0}),", "trf-ok",
+      "VramWholeWords")],
 ]
 COPY = ["Makefile", "tb/config.mk", "mk", "rtl", "tb/assert"]
 
