@@ -64,7 +64,10 @@ module us_const_rf #(
     .Depth   (256),
     .Width   (32),
     .NumLanes(4),
-    .NumRead (NumRead)
+    .NumRead (NumRead),
+    // with the reads in phases (the FPGA configuration) the valid bits' select is split by a register: ID's
+    // addresses come decoded from the instruction memory's read in the same clock (us_vram)
+    .ValidSplit(ReadPhases > 1 ? 4 : 0)
   ) u_consts (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),

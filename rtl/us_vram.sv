@@ -22,6 +22,9 @@ module us_vram #(
   parameter int unsigned SegWords = Depth,
   parameter bit          ZeroUnwritten = 1'b1,  // rdata_o is zero for a word not written (else as the RAM holds it)
   parameter bit          LaneWrites    = 1'b1,  // a write may enable some lanes only (0: we_i is all ones or zero)
+  // The read address's low bits that select the valid bit before its register (0: all of them, the register after
+  // the whole Depth:1 select); the rest select after it, from registered candidates
+  parameter int unsigned ValidSplit    = 0,
   localparam int unsigned AddrW   = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int unsigned NumSeg  = Depth / SegWords,
   localparam int unsigned SegW    = (NumSeg > 1) ? $clog2(NumSeg) : 1,
@@ -124,25 +127,67 @@ module us_vram #(
   // ---------------------------------------------------------------------------------------------------------
   // Reads: the valid bit registered beside the lanes' own read registers
   // ---------------------------------------------------------------------------------------------------------
-  logic [NumRead-1:0] rvalid_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rvalid_q <= '0;
-    end else begin
+  // A Depth:1 select is log2(Depth) LUT levels behind the read address, which comes late (decoded from the
+  // instruction memory's read in the same clock: the whole core's longest path in cell delay at NumCtx 2). With
+  // ValidSplit k the register sits inside the select: the address's low k bits pick one bit of every group of 2^k
+  // words into a candidate register, and its registered high bits pick among the candidates in the clock after,
+  // beside the RAMs' read registers. The same bit as a register after the whole select: both sample valid_q at the
+  // read's clock edge.
+  localparam int unsigned NumCand = Depth >> ValidSplit;  // the groups of 2^ValidSplit words
+  localparam int unsigned CandW = (NumCand > 1) ? $clog2(NumCand) : 1;
+  logic [NumRead-1:0]              rvalid_q;  // (Yosys: no variables inside generate blocks)
+  logic [NumRead-1:0][NumCand-1:0] cand_q;
+  logic [NumRead-1:0][CandW-1:0]   group_q;
+  logic [NumCand-1:0][(1 << ValidSplit)-1:0] valid_groups;  // group g: the words g x 2^ValidSplit ..
+  assign valid_groups = valid_q;
+  if (ValidSplit == 0) begin : g_valid_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        rvalid_q <= '0;
+      end else begin
+        for (int r = 0; r < int'(NumRead); r++) begin
+          rvalid_q[r] <= valid_q[raddr_i[r]];
+        end
+      end
+    end
+    assign rvalid_o = rvalid_q;
+    assign cand_q   = '0;
+    assign group_q  = '0;
+    logic unused_split;
+    assign unused_split = ^{cand_q, group_q, valid_groups};
+  end else begin : g_valid_split
+    localparam int unsigned LoW = ValidSplit;
+    assign rvalid_q = '0;
+    logic unused_reg;
+    assign unused_reg = ^rvalid_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        cand_q  <= '0;
+        group_q <= '0;
+      end else begin
+        for (int r = 0; r < int'(NumRead); r++) begin
+          for (int g = 0; g < int'(NumCand); g++) begin  // a 2^LoW:1 select in each group
+            cand_q[r][g] <= valid_groups[g][raddr_i[r][LoW-1:0]];
+          end
+          group_q[r] <= CandW'(raddr_i[r] >> LoW);
+        end
+      end
+    end
+    always_comb begin
       for (int r = 0; r < int'(NumRead); r++) begin
-        rvalid_q[r] <= valid_q[raddr_i[r]];
+        rvalid_o[r] = cand_q[r][group_q[r]];
       end
     end
   end
 
-  assign rvalid_o = rvalid_q;
-
   // LaneWrites 0 fills no lane: a write must enable every lane, or the lanes it skips keep a word from before
+  // The split leaves at least two candidates and a select of at least two words
+  `US_ASSERT(VramValidSplit, ValidSplit == 0 || (ValidSplit < AddrW && (1 << AddrW) == Depth))
   `US_ASSERT(VramWholeWords, LaneWrites || !(|we_i) || (&we_i))
   always_comb begin
     for (int r = 0; r < int'(NumRead); r++) begin
       for (int l = 0; l < int'(NumLanes); l++) begin
-        rdata_o[r][l] = (rvalid_q[r] || !ZeroUnwritten) ? lane_rdata[l][r] : '0;
+        rdata_o[r][l] = (rvalid_o[r] || !ZeroUnwritten) ? lane_rdata[l][r] : '0;
       end
     end
   end

@@ -18,7 +18,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
   ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX), taread-early
   (the texels read at TaAddr's address instead of TaRead's register), operand-early (the pre-subtract's result past
-  Operand's register), select-early (the dot product's result past Select's register), trans-prod-early (the transcendental unit's post segment past its product register). Check:
+  Operand's register), select-early (the dot product's result past Select's register), trans-prod-early (the transcendental unit's post segment past its product register), valid-split-early (the valid bit's
+  candidates picked by the next clock's read address, us_vram). Check:
   the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -75,6 +76,10 @@ PLANTS = [
     ("trans-prod-early", "the transcendental unit's post segment adds to the interpolation's value a clock early, "
      "past the product's register (FPGA configuration)", "rtl/fp/us_fp_trans.sv", ".acc_i (prod_q.acc),",
      ".acc_i (interp_q.acc),", (4,), "fpga-smoke"),
+    ("valid-split-early", "the temporaries' and constants' valid bit is picked among its candidates by the read "
+     "address of the clock after instead of the registered one (FPGA configuration)", "rtl/us_vram.sv",
+     "rvalid_o[r] = cand_q[r][group_q[r]];", "rvalid_o[r] = cand_q[r][CandW'(raddr_i[r] >> ValidSplit)];", (4,),
+     "fpga-smoke"),
     ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
      RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",
      "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = hold_q[0];", (4,), "fpga-smoke"),

@@ -25,7 +25,10 @@ module us_temp_rf #(
   localparam int unsigned AddrW = $clog2(NumCtx * 128),
   localparam int unsigned NumRead = 3 / ReadPhases,  // each bank's read ports
   localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1,
-  localparam int unsigned WbW   = 33  // a write-back word: the value and a tag bit, "written since the clear"
+  localparam int unsigned WbW   = 33,  // a write-back word: the value and a tag bit, "written since the clear"
+  // With the reads in phases (Lanes 1, the FPGA configuration) the valid bits' select is split by a register
+  // (us_vram): ID's source addresses come decoded from the instruction memory's read in the same clock
+  localparam int unsigned ValidSplit = (ReadPhases > 1) ? 4 : 0
 ) (
   input  logic                                clk_i,
   input  logic                                rst_ni,
@@ -102,14 +105,16 @@ module us_temp_rf #(
   );
 
   us_vram #(
-    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
+    .ValidSplit(ValidSplit)
   ) u_wb_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_rgb_we), .waddr_i(wb_rgb_waddr_i), .wdata_i(wb_rgb_wdata),
     .raddr_i(ram_rgb_raddr), .rdata_o(wb_rgb_rdata), .rvalid_o(wb_rgb_rvalid)
   );
   us_vram #(
-    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0)
+    .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
+    .ValidSplit(ValidSplit)
   ) u_wb_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_alpha_we), .waddr_i(wb_alpha_waddr_i), .wdata_i(wb_alpha_wdata),
@@ -117,6 +122,7 @@ module us_temp_rf #(
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
+    .ValidSplit(ValidSplit),
     .LaneWrites(1'b0)  // the input port writes a word's every lane
   ) u_tin_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
@@ -125,6 +131,7 @@ module us_temp_rf #(
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
+    .ValidSplit(ValidSplit),
     .LaneWrites(1'b0)  // the input port writes a word's every lane
   ) u_tin_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
