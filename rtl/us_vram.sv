@@ -133,14 +133,16 @@ module us_vram #(
   // words into a candidate register, and its registered high bits pick among the candidates in the clock after,
   // beside the RAMs' read registers. The same bit as a register after the whole select: both sample valid_q at the
   // read's clock edge.
-  localparam int unsigned NumCand = Depth >> ValidSplit;  // the groups of 2^ValidSplit words
+  // A split that would leave one candidate, or groups that do not tile the words, is no split
+  localparam int unsigned Split = (ValidSplit < AddrW && (1 << AddrW) == Depth) ? ValidSplit : 0;
+  localparam int unsigned NumCand = Depth >> Split;  // the groups of 2^Split words
   localparam int unsigned CandW = (NumCand > 1) ? $clog2(NumCand) : 1;
   logic [NumRead-1:0]              rvalid_q;  // (Yosys: no variables inside generate blocks)
   logic [NumRead-1:0][NumCand-1:0] cand_q;
   logic [NumRead-1:0][CandW-1:0]   group_q;
-  logic [NumCand-1:0][(1 << ValidSplit)-1:0] valid_groups;  // group g: the words g x 2^ValidSplit ..
+  logic [NumCand-1:0][(1 << Split)-1:0] valid_groups;  // group g: the words g x 2^Split ..
   assign valid_groups = valid_q;
-  if (ValidSplit == 0) begin : g_valid_reg
+  if (Split == 0) begin : g_valid_reg
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         rvalid_q <= '0;
@@ -156,7 +158,7 @@ module us_vram #(
     logic unused_split;
     assign unused_split = ^{cand_q, group_q, valid_groups};
   end else begin : g_valid_split
-    localparam int unsigned LoW = ValidSplit;
+    localparam int unsigned LoW = Split;
     assign rvalid_q = '0;
     logic unused_reg;
     assign unused_reg = ^rvalid_q;
@@ -181,8 +183,6 @@ module us_vram #(
   end
 
   // LaneWrites 0 fills no lane: a write must enable every lane, or the lanes it skips keep a word from before
-  // The split leaves at least two candidates and a select of at least two words
-  `US_ASSERT(VramValidSplit, ValidSplit == 0 || (ValidSplit < AddrW && (1 << AddrW) == Depth))
   `US_ASSERT(VramWholeWords, LaneWrites || !(|we_i) || (&we_i))
   always_comb begin
     for (int r = 0; r < int'(NumRead); r++) begin

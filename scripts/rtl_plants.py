@@ -78,7 +78,7 @@ PLANTS = [
      ".acc_i (interp_q.acc),", (4,), "fpga-smoke"),
     ("valid-split-early", "the temporaries' and constants' valid bit is picked among its candidates by the read "
      "address of the clock after instead of the registered one (FPGA configuration)", "rtl/us_vram.sv",
-     "rvalid_o[r] = cand_q[r][group_q[r]];", "rvalid_o[r] = cand_q[r][CandW'(raddr_i[r] >> ValidSplit)];", (4,),
+     "rvalid_o[r] = cand_q[r][group_q[r]];", "rvalid_o[r] = cand_q[r][CandW'(raddr_i[r] >> Split)];", (4,),
      "fpga-smoke"),
     ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
      RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",
