@@ -58,7 +58,7 @@ PNR_TIMEOUT_S = 40 * 60
 # What the LFE5U-85F has (Lattice ECP5 family data sheet, FPGA-DS-02012): LUT4s, flip-flops, 18x18 multipliers,
 # EBR blocks (DP16KD).
 CAPACITY = {"LUT4": 83640, "TRELLIS_FF": 83640, "MULT18X18D": 156, "DP16KD": 208}
-FPGA_PLAN = ("PipeRegs", "15'h7fff")  # us_core_pkg::PipeFpga: every optional stage register (docs/rtl.md)
+FPGA_PLAN = ("PipeRegs", "16'hffff")  # us_core_pkg::PipeFpga: every optional stage register (docs/rtl.md)
 # The FPGA configuration (tb/config.mk's FPGA_LANES and FPGA_CTX, which the lockstep harness build/cosim-fpga
 # runs): that plan, FPGA_LANES pixels a clock, FPGA_CTX contexts
 FPGA_LANES = ("Lanes", project_config.one_int("FPGA_LANES"))

@@ -19,7 +19,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX), taread-early
   (the texels read at TaAddr's address instead of TaRead's register), operand-early (the pre-subtract's result past
   Operand's register), select-early (the dot product's result past Select's register), trans-prod-early (the transcendental unit's post segment past its product register), valid-split-early (the valid bit's
-  candidates picked by the next clock's read address, us_vram). Check:
+  candidates picked by the next clock's read address, us_vram), decode-valid-early (ID takes the instruction a clock before the
+  decode register, PipeDecode, holds its words). Check:
   the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -80,6 +81,8 @@ PLANTS = [
      "address of the clock after instead of the registered one (FPGA configuration)", "rtl/us_vram.sv",
      "rvalid_o[r] = cand_q[r][group_q[r]];", "rvalid_o[r] = cand_q[r][CandW'(raddr_i[r] >> Split)];", (4,),
      "fpga-smoke"),
+    ("decode-valid-early", "ID takes the instruction a clock before the decode register holds its words (PipeDecode; "
+     "FPGA configuration)", IF_STAGE, "if_valid_o <= fe_valid_q;", "if_valid_o <= if_issue_o;", (4,), "fpga-smoke"),
     ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
      RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",
      "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = hold_q[0];", (4,), "fpga-smoke"),

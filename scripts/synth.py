@@ -60,7 +60,7 @@ TOP = "us_core"
 TOP_CTX = tuple(project_config.ints("SYNTH_CTX"))
 # The FPGA configuration (tb/config.mk), synthesised beside the default one: its beats are logic the default
 # configuration does not have
-FPGA_PARAMS = (("NumCtx", project_config.one_int("FPGA_CTX")), ("PipeRegs", "15'h7fff"),
+FPGA_PARAMS = (("NumCtx", project_config.one_int("FPGA_CTX")), ("PipeRegs", "16'hffff"),
                ("Lanes", project_config.one_int("FPGA_LANES")))
 DRIVER_PROBLEM = re.compile(r"^Warning: .*(has no driver|multiple conflicting drivers|is used but has no driver).*$",
                             re.M)

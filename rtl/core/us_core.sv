@@ -1,9 +1,10 @@
 // us_core: the shader core. NumCtx resident quads issued round robin into one pipeline, one instruction per
 // context in flight (full interlock), every instruction the same stages (the stage plan is us_core_pkg::Stage*,
-// with the optional registers of PipeRegs: 9 stages by default, 20 with PipeFpga; docs/rtl.md). Every memory reads
+// with the optional registers of PipeRegs: 7 stages by default, 23 with PipeFpga; docs/rtl.md). Every memory reads
 // through a register: its address is presented in one stage and its data used in the next.
 //
-//   IF   us_if_stage    pick the next ready context, present its PC to us_imem
+//   IF   us_if_stage    pick the next ready context, present its PC to us_imem (with PipeDecode, IW: the words
+//                       registered once more)
 //   ID   us_id_stage    the instruction (us_imem's read register); decode and legality, code-window check;
 //                       ALU/TEX present their source addresses (aL applied) to us_temp_rf and us_const_rf
 //   OF   us_of_stage    the sources from the RAMs' read registers, constants and inline constants; FC resolves
@@ -30,8 +31,8 @@ module us_core #(
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,
   parameter int unsigned CounterBits = us_fc_pkg::DefaultCounterBits,
-  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 7) or PipeFpga (all; D = 22)
-  parameter logic [14:0] PipeRegs    = us_core_pkg::PipeSim,
+  // The optional stage registers of the stage plan (us_core_pkg): PipeSim (none; D = 7) or PipeFpga (all; D = 23)
+  parameter logic [15:0] PipeRegs    = us_core_pkg::PipeSim,
   // The pixels EX and TA take a clock: 4, 2 or 1 (a quad-instruction in Beats = 4 / Lanes clocks; us_core_pkg)
   parameter int unsigned Lanes       = 4,
   localparam int unsigned Beats      = 4 / Lanes,
@@ -253,8 +254,9 @@ module us_core #(
   // IF
   // ===================================================================================================
   us_if_stage #(
-    .NumCtx(NumCtx),
-    .Beats (Beats)
+    .NumCtx   (NumCtx),
+    .Beats    (Beats),
+    .DecodeReg(PipeRegs[us_core_pkg::PipeDecode])
   ) u_if_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),

@@ -3,41 +3,42 @@ package us_core_pkg;
 
   // The stage plan: the cycle, counted from IF, in which an instruction is in each stage. Every instruction passes
   // every stage, one a cycle, and nothing stalls (docs/rtl.md, The pipeline). The stage modules hold the registers
-  // between them. Fifteen of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
+  // between them. Sixteen of those registers are optional, a bit each of us_core's parameter PipeRegs (PipeSim: none,
   // the default; PipeFpga: all): without one, the two stages it divides are one. The Stage* numbers below are those
   // of PipeFpga; IssueToRetire gives D for any plan. us_ctx_state checks each write-back against the plan
   // (assertion CtxWbOnPlan), and the lockstep harness, from the ports, every record (tb/cosim, cosim_sched.h): a
   // register added or lost without this plan following fails both.
   localparam int unsigned StageIf        = 0;   // us_if_stage: pick a ready context, present its PC to us_imem
-  localparam int unsigned StageId        = 1;   // us_id_stage: the instruction words (us_imem's read register);
-                                                // decode, FC commit; source addresses to us_temp_rf, us_const_rf
-  localparam int unsigned StageOf        = 2;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
-  localparam int unsigned StagePreAlign  = 3;   // us_ex_stage: the pre-subtract's adder aligns
-  localparam int unsigned StagePreSum    = 4;   //   adds and normalises                              (PipePreSum)
-  localparam int unsigned StageEx1       = 5;   //   rounds                                         (PipeEx1)
-  localparam int unsigned StageOperand   = 6;   //   swizzles, input modifiers                      (PipeOperand)
+  localparam int unsigned StageIw        = 1;   // us_if_stage: us_imem's read register, registered   (PipeDecode)
+  localparam int unsigned StageId        = 2;   // us_id_stage: the instruction words; decode, FC commit; source
+                                                // addresses to us_temp_rf, us_const_rf
+  localparam int unsigned StageOf        = 3;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
+  localparam int unsigned StagePreAlign  = 4;   // us_ex_stage: the pre-subtract's adder aligns
+  localparam int unsigned StagePreSum    = 5;   //   adds and normalises                              (PipePreSum)
+  localparam int unsigned StageEx1       = 6;   //   rounds                                         (PipeEx1)
+  localparam int unsigned StageOperand   = 7;   //   swizzles, input modifiers                      (PipeOperand)
   // us_ex_pixel, per pixel: each FP operation in the segments of us_fp_pkg
-  localparam int unsigned StageMulProd   = 7;   // significand products (MULT18X18D); the transcendental unit starts
-  localparam int unsigned StageMulRound  = 8;   // products rounded; MIN MAX CND CMP; FRC's floor   (PipeMulRound)
-  localparam int unsigned StageWindow    = 9;   // the dot product's alignment window          (PipeWindow)
-  localparam int unsigned StageAddAlign  = 10;  // the adders align                                 (PipeAddAlign)
-  localparam int unsigned StageAddSum    = 11;  // the adders add and normalise                     (PipeAddSum)
-  localparam int unsigned StageAddRound  = 12;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
-  localparam int unsigned StageDotAlign  = 13;  // the dot product's last add: align; FRC's     (PipeDotAlign)
+  localparam int unsigned StageMulProd   = 8;   // significand products (MULT18X18D); the transcendental unit starts
+  localparam int unsigned StageMulRound  = 9;   // products rounded; MIN MAX CND CMP; FRC's floor   (PipeMulRound)
+  localparam int unsigned StageWindow    = 10;  // the dot product's alignment window          (PipeWindow)
+  localparam int unsigned StageAddAlign  = 11;  // the adders align                                 (PipeAddAlign)
+  localparam int unsigned StageAddSum    = 12;  // the adders add and normalise                     (PipeAddSum)
+  localparam int unsigned StageAddRound  = 13;  // the adders round (MAD results, FRC, pair sums)   (PipeAddRound)
+  localparam int unsigned StageDotAlign  = 14;  // the dot product's last add: align; FRC's     (PipeDotAlign)
                                                 // result
-  localparam int unsigned StageDotSum    = 14;  //   add and normalise                              (PipeDotSum)
-  localparam int unsigned StageDotRound  = 15;  //   round                                          (PipeDotRound)
-  localparam int unsigned StageSelect    = 16;  // the result select; the transcendental result;   (PipeSelect)
+  localparam int unsigned StageDotSum    = 15;  //   add and normalise                              (PipeDotSum)
+  localparam int unsigned StageDotRound  = 16;  //   round                                          (PipeDotRound)
+  localparam int unsigned StageSelect    = 17;  // the result select; the transcendental result;   (PipeSelect)
                                                 // the TEX projection's products
-  localparam int unsigned StageTaProj    = 17;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
-  localparam int unsigned StageTaScale   = 18;  //   S x width, T x height: the products; clamp     (PipeTaScale)
-  localparam int unsigned StageTaAddr    = 19;  //   rounded; the texel addresses; the compares     (PipeTaAddr)
+  localparam int unsigned StageTaProj    = 18;  // us_ta_stage: PROJ's S x RCP(Q), T x RCP(Q) rounded; OMOD
+  localparam int unsigned StageTaScale   = 19;  //   S x width, T x height: the products; clamp     (PipeTaScale)
+  localparam int unsigned StageTaAddr    = 20;  //   rounded; the texel addresses; the compares     (PipeTaAddr)
                                                 // with zero
-  localparam int unsigned StageTaRead    = 20;  //   the texel addresses presented to us_tex_mem    (PipeTaRead)
-  localparam int unsigned StageWb        = 21;  // us_wb_stage: us_tex_mem's read register; the effects
+  localparam int unsigned StageTaRead    = 21;  //   the texel addresses presented to us_tex_mem    (PipeTaRead)
+  localparam int unsigned StageWb        = 22;  // us_wb_stage: us_tex_mem's read register; the effects
 
   // The optional registers: bit k of PipeRegs puts one before the stage named
-  localparam int unsigned NumPipeRegs  = 15;
+  localparam int unsigned NumPipeRegs  = 16;
   localparam int unsigned PipePreSum   = 0;
   localparam int unsigned PipeEx1      = 1;
   localparam int unsigned PipeMulRound = 2;
@@ -53,14 +54,16 @@ package us_core_pkg;
   localparam int unsigned PipeOperand  = 12;  // order)
   localparam int unsigned PipeWindow   = 13;
   localparam int unsigned PipeDotAlign = 14;
-  localparam logic [14:0] PipeSim      = 15'h0000;  // D = 7: the registers every memory read needs, and no more
-  localparam logic [14:0] PipeFpga     = 15'h7FFF;  // D = 22: no stage holds two FP segments
+  localparam int unsigned PipeDecode   = 15;  // the instruction words between us_imem's read register and decode
+  localparam logic [15:0] PipeSim      = 16'h0000;  // D = 7: the registers every memory read needs, and no more
+  localparam logic [15:0] PipeFpga     = 16'hFFFF;  // D = 23: no stage holds two FP segments, nor the
+                                                    // instruction memory's read and decode
 
   // The registers of a plan from one stage to a later one: the fixed ones and the optional ones between.
   // The fixed registers are before ID, OF, PreAlign, MulProd, TaProj and WB, and the retire register.
-  function automatic int unsigned opt_regs(input logic [14:0] regs, input int unsigned lo, input int unsigned hi);
+  function automatic int unsigned opt_regs(input logic [15:0] regs, input int unsigned lo, input int unsigned hi);
     opt_regs = 0;
-    for (int k = 0; k < 15; k++) begin
+    for (int k = 0; k < 16; k++) begin
       if (k >= int'(lo) && k <= int'(hi) && regs[k]) begin
         opt_regs = opt_regs + 1;
       end
@@ -70,8 +73,8 @@ package us_core_pkg;
   // An instruction issued in cycle n is on the retire port in cycle n + IssueToRetire (us_retire registers WB's
   // record). A context is ready again in that cycle, so it issues at most once every D cycles and the steady IPC is
   // min(1, NumCtx / D). D = 7 + the optional registers of the plan.
-  function automatic int unsigned issue_to_retire(input logic [14:0] regs);
-    issue_to_retire = 7 + opt_regs(regs, 0, 14);
+  function automatic int unsigned issue_to_retire(input logic [15:0] regs);
+    issue_to_retire = 7 + opt_regs(regs, 0, 15);
   endfunction
   // Lanes, us_core's parameter (no item here: each module writes Beats = 4 / Lanes itself, a constant expression
   // every tool reads alike): the pixels EX and TA take a clock (4, 2 or 1). A quad-instruction passes them in
@@ -85,11 +88,11 @@ package us_core_pkg;
     read_phases = (beats >= 3) ? 3 : 1;
   endfunction
   // The cycles from an issue to its record on the retire port, with the beats and the read phases: D.
-  function automatic int unsigned issue_to_record(input logic [14:0] regs, input int unsigned beats);
+  function automatic int unsigned issue_to_record(input logic [15:0] regs, input int unsigned beats);
     issue_to_record = issue_to_retire(regs) + beats - 1 + read_phases(beats) - 1;
   endfunction
   // The transcendental unit's latency: from MulProd to Select
-  function automatic int unsigned trans_latency(input logic [14:0] regs);
+  function automatic int unsigned trans_latency(input logic [15:0] regs);
     trans_latency = opt_regs(regs, PipeMulRound, PipeDotRound) + opt_regs(regs, PipeSelect, PipeSelect) +
                     opt_regs(regs, PipeWindow, PipeDotAlign);
   endfunction

@@ -20,7 +20,7 @@
 
 module us_ctx_state #(
   parameter int unsigned NumCtx      = 1,
-  parameter logic [14:0] PipeRegs    = us_core_pkg::PipeSim,  // the stage plan's optional registers
+  parameter logic [15:0] PipeRegs    = us_core_pkg::PipeSim,  // the stage plan's optional registers
   parameter int unsigned Beats       = 1,                      // clocks a quad-instruction takes in EX and TA
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned AddrDepth   = us_fc_pkg::DefaultAddrDepth,

@@ -22,7 +22,7 @@
 // divides are one.
 // The adds keep the C model's operand order (model/golden/us_fp.c), which decides which NaN comes out.
 module us_ex_pixel #(
-  parameter logic [14:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
+  parameter logic [15:0] PipeRegs = us_core_pkg::PipeSim  // the optional stage registers (us_core_pkg)
 ) (
   input  logic                                    clk_i,
   input  logic                                    rst_ni,

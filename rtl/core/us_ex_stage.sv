@@ -15,7 +15,7 @@
 // the pixels b x Lanes ..), each from OF's output register (us_of_stage makes the beats). MDH and MDV read pixels
 // 0, 1 and 2's first source, which travel beside every beat.
 module us_ex_stage #(
-  parameter logic [14:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter logic [15:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
   localparam int unsigned CtxW    = (NumCtx > 1) ? $clog2(NumCtx) : 1

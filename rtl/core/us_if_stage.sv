@@ -6,11 +6,17 @@
 // input temporaries have a write port of their own, us_temp_rf). So a ready context waits at most NumCtx - 1
 // cycles. With Lanes below 4 (us_core_pkg, Lanes) a quad-instruction takes Beats clocks of EX and TA, and IF
 // holds Beats - 1 clocks after each issue: a ready context waits at most NumCtx x Beats - 1 cycles.
+//
+// With DecodeReg (us_core_pkg::PipeDecode) the instruction reaches ID a clock later, through a register of the
+// words behind us_imem's read register (stage IW): the block RAM's clock-to-out and decode were one clock, the
+// whole core's deepest logic (docs/rtl.md). The context's state that ID reads cannot change in that clock: the
+// context is busy from its issue until its record is out (us_ctx_state), so nothing writes it.
 `include "us_assert.svh"
 
 module us_if_stage #(
   parameter int unsigned NumCtx = 1,
   parameter int unsigned Beats  = 1,  // clocks a quad-instruction takes in EX and TA (us_core_pkg, Lanes)
+  parameter bit          DecodeReg = 1'b0,  // the words registered once more before ID (us_core_pkg::PipeDecode)
   localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                          clk_i,
@@ -74,6 +80,10 @@ module us_if_stage #(
 
   assign fetch_pc = ctx_pc_i[if_pick_ctx_o];
 
+  logic                  fe_valid_q;
+  logic [CtxW-1:0]       fe_ctx_q;
+  us_types_pkg::pc_t     fe_pc_q;
+  logic [5:0][31:0]      fe_words;  // us_imem's read register: the slot fe_pc_q
   us_imem u_imem (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -82,19 +92,43 @@ module us_if_stage #(
     .wdword_i(lp_imem_dword_i),
     .wdata_i (lp_imem_wdata_i),
     .raddr_i (fetch_pc),
-    .rdata_o (if_words_o)
+    .rdata_o (fe_words)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      if_valid_o <= 1'b0;
-      if_ctx_o   <= '0;
-      if_pc_o    <= '0;
+      fe_valid_q <= 1'b0;
+      fe_ctx_q   <= '0;
+      fe_pc_q    <= '0;
     end else begin
-      if_valid_o <= if_issue_o;
-      if_ctx_o   <= if_pick_ctx_o;
-      if_pc_o    <= fetch_pc;
+      fe_valid_q <= if_issue_o;
+      fe_ctx_q   <= if_pick_ctx_o;
+      fe_pc_q    <= fetch_pc;
     end
+  end
+
+  if (DecodeReg) begin : g_decode_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        if_valid_o <= 1'b0;
+        if_ctx_o   <= '0;
+        if_pc_o    <= '0;
+      end else begin
+        if_valid_o <= fe_valid_q;
+        if_ctx_o   <= fe_ctx_q;
+        if_pc_o    <= fe_pc_q;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (fe_valid_q) begin
+        if_words_o <= fe_words;
+      end
+    end
+  end else begin : g_no_decode_reg
+    assign if_valid_o = fe_valid_q;
+    assign if_ctx_o   = fe_ctx_q;
+    assign if_pc_o    = fe_pc_q;
+    assign if_words_o = fe_words;
   end
 
   // ---------------------------------------------------------------------------------------------------------

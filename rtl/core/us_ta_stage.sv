@@ -15,7 +15,7 @@
 // output registers gather them (beat b into pixels b x Lanes ..), and the texels of every beat but the last from
 // us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat.
 module us_ta_stage #(
-  parameter logic [14:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
+  parameter logic [15:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
   parameter int unsigned NumCtx   = 1,                     // the contexts (id_words_i)
   localparam int unsigned Beats   = 4 / Lanes,
