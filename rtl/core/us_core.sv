@@ -358,6 +358,7 @@ module us_core #(
   us_types_pkg::fp32_t [2:0][3:0]            of_nb;
   logic [3:0][1:0]                           of_pre_pop;
   logic [3:0]                                of_pre_use;
+  logic [3:0][1:0]                           of_tex_swz;
 
   us_of_stage #(
     .Lanes      (Lanes),
@@ -402,6 +403,7 @@ module us_core #(
     .of_beat_o      (of_beat),
     .of_src_o       (of_src),
     .of_coord_o     (of_coord),
+    .of_tex_swz_o   (of_tex_swz),
     .of_nb_o        (of_nb),
     .of_pre_pop_o   (of_pre_pop),
     .of_pre_use_o   (of_pre_use)
@@ -432,6 +434,7 @@ module us_core #(
     .of_beat_i       (of_beat),
     .of_src_i        (of_src),
     .of_coord_i      (of_coord),
+    .of_tex_swz_i    (of_tex_swz),
     .of_nb_i         (of_nb),
     .of_pre_pop_i    (of_pre_pop),
     .of_pre_use_i    (of_pre_use),

@@ -32,7 +32,8 @@ module us_ex_stage #(
   input  us_core_pkg::us_ctrl_t                     of_ctrl_i,
   input  logic [1:0]                                of_beat_i,
   input  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] of_src_i,     // pixel of the beat, source, channel
-  input  us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord_i,   // pixel of the beat, TEX coordinate s t r q
+  input  us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord_i,   // pixel of the beat: source 0's temporary, r g b a
+  input  logic [3:0][1:0]                           of_tex_swz_i, // TEX coordinate s t r q: its channel there
   input  us_types_pkg::fp32_t [2:0][3:0]            of_nb_i,      // pixels 0 1 2: the first source
   input  logic [3:0][1:0]                           of_pre_pop_i, // channel: the pre-subtract op (us_pre_ctl)
   input  logic [3:0]                                of_pre_use_i, // channel: a select reads srcp there
@@ -62,7 +63,14 @@ module us_ex_stage #(
   assign s_ctrl  = of_ctrl_i;
   assign s_beat  = of_beat_i;
   assign s_src   = of_src_i;
-  assign s_coord = of_coord_i;
+  // The TEX coordinates through the source swizzle, here on the beat's pixels rather than in OF on the quad's
+  always_comb begin
+    for (int p = 0; p < int'(Lanes); p++) begin
+      for (int c = 0; c < 4; c++) begin
+        s_coord[p][c] = of_coord_i[p][of_tex_swz_i[c]];
+      end
+    end
+  end
   assign s_nb    = of_nb_i;
 
   // ---------------------------------------------------------------------------------------------------------

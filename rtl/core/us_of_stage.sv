@@ -1,7 +1,8 @@
 // us_of_stage: OF, operand fetch (docs/rtl.md). The temporaries' and constants' reads that ID addressed land
 // here, in the RAMs' read registers (us_temp_rf, us_const_rf); OF makes each pixel's source values from them and
-// ID's choice per source channel (temporary, constant, inline constant, or 0) and the TEX coordinates through
-// the source swizzle, decodes the pre-subtract (us_pre_ctl), and registers them with the control for PreAlign.
+// ID's choice per source channel (temporary, constant, inline constant, or 0) and the TEX coordinates (the
+// temporary of source 0, which EX puts through the swizzle a beat at a time: Lanes pixels' multiplexers instead of
+// four), decodes the pre-subtract (us_pre_ctl), and registers them with the control for PreAlign.
 //
 // FC resolves here: us_fc applies an FC instruction to its context's state (the view of the context in OF), from
 // ID's registers, so neither the instruction memory's read nor decode lies on its path. The context state
@@ -70,7 +71,9 @@ module us_of_stage #(
   output us_core_pkg::us_ctrl_t                     of_ctrl_o,
   output logic [1:0]                                of_beat_o,
   output us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] of_src_o,         // pixel of the beat, source, channel
-  output us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord_o,       // pixel of the beat, TEX coordinate s t r q
+  output us_types_pkg::fp32_t [Lanes-1:0][3:0]      of_coord_o,       // pixel of the beat: source 0's temporary,
+                                                                      // channel r g b a (the TEX coordinates' read)
+  output logic [3:0][1:0]                           of_tex_swz_o,     // TEX coordinate s t r q: its channel there
   output us_types_pkg::fp32_t [2:0][3:0]            of_nb_o,          // pixels 0 1 2: the first source
   output logic [3:0][1:0]                           of_pre_pop_o,     // channel: the pre-subtract op
   output logic [3:0]                                of_pre_use_o      // channel: a select reads srcp there
@@ -156,7 +159,7 @@ module us_of_stage #(
     for (int p = 0; p < 4; p++) begin
       of_src[p] = (trf_rdata_i[p] & of_mask) | of_other;
       for (int c = 0; c < 4; c++) begin
-        of_coord[p][c] = trf_rdata_i[p][0][id_tex_swz_i[c]];
+        of_coord[p][c] = trf_rdata_i[p][0][c];
       end
     end
   end
@@ -200,6 +203,7 @@ module us_of_stage #(
       of_ctrl_o    <= of_ctrl;
       of_pre_pop_o <= pre_pop;
       of_pre_use_o <= pre_use;
+      of_tex_swz_o <= id_tex_swz_i;
     end
   end
 
