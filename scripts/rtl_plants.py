@@ -20,7 +20,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   (the texels read at TaAddr's address instead of TaRead's register), operand-early (the pre-subtract's result past
   Operand's register), select-early (the dot product's result past Select's register), trans-prod-early (the transcendental unit's post segment past its product register), valid-split-early (the valid bit's
   candidates picked by the next clock's read address, us_vram), decode-valid-early (ID takes the instruction a clock before the
-  decode register, PipeDecode, holds its words). Check:
+  decode register, PipeDecode, holds its words), coord-swizzle-ignored (PreAlign's TEX coordinates without the source
+  swizzle). Check:
   the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each); at least one fails.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
@@ -83,6 +84,9 @@ PLANTS = [
      "fpga-smoke"),
     ("decode-valid-early", "ID takes the instruction a clock before the decode register holds its words (PipeDecode; "
      "FPGA configuration)", IF_STAGE, "if_valid_o <= fe_valid_q;", "if_valid_o <= if_issue_o;", (4,), "fpga-smoke"),
+    ("coord-swizzle-ignored", "PreAlign passes the TEX coordinates through without the source swizzle (FPGA "
+     "configuration)", "rtl/core/us_ex_stage.sv", "s_coord[p][c] = of_coord_i[p][of_tex_swz_i[c]];",
+     "s_coord[p][c] = of_coord_i[p][c];", (4,), "fpga-smoke"),
     ("phase-last-held", "the last read phase's values are taken from the first phase's hold (FPGA configuration)",
      RD, "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = ram_rdata_i;",
      "rdata_o[(Phases - 1) * PhysPorts +: PhysPorts] = hold_q[0];", (4,), "fpga-smoke"),
