@@ -63,7 +63,7 @@ module us_ex_stage #(
   assign s_ctrl  = of_ctrl_i;
   assign s_beat  = of_beat_i;
   assign s_src   = of_src_i;
-  // The TEX coordinates through the source swizzle, here on the beat's pixels rather than in OF on the quad's
+  // The TEX coordinates through the source swizzle, here on the beat's pixels rather than in OF on all four
   always_comb begin
     for (int p = 0; p < int'(Lanes); p++) begin
       for (int c = 0; c < 4; c++) begin

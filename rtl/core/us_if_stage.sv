@@ -14,10 +14,10 @@
 `include "us_assert.svh"
 
 module us_if_stage #(
-  parameter int unsigned NumCtx = 1,
-  parameter int unsigned Beats  = 1,  // clocks a quad-instruction takes in EX and TA (us_core_pkg, Lanes)
+  parameter int unsigned NumCtx    = 1,
+  parameter int unsigned Beats     = 1,     // clocks a quad-instruction takes in EX and TA (us_core_pkg, Lanes)
   parameter bit          DecodeReg = 1'b0,  // the words registered once more before ID (us_core_pkg::PipeDecode)
-  localparam int unsigned CtxW  = (NumCtx > 1) ? $clog2(NumCtx) : 1
+  localparam int unsigned CtxW     = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
