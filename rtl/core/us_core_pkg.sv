@@ -9,9 +9,9 @@ package us_core_pkg;
   // (assertion CtxWbOnPlan), and the lockstep harness, from the ports, every record (tb/cosim, cosim_sched.h): a
   // register added or lost without this plan following fails both.
   localparam int unsigned StageIf        = 0;   // us_if_stage: pick a ready context, present its PC to us_imem
-  localparam int unsigned StageIw        = 1;   // us_if_stage: us_imem's read register, registered   (PipeDecode)
-  localparam int unsigned StageId        = 2;   // us_id_stage: the instruction words; decode, FC commit; source
-                                                // addresses to us_temp_rf, us_const_rf
+  localparam int unsigned StageIw        = 1;   // us_if_stage: us_imem's read register holds the words
+  localparam int unsigned StageId        = 2;   // us_id_stage: the words, registered; decode, FC   (PipeDecode)
+                                                // commit; source addresses to us_temp_rf, us_const_rf
   localparam int unsigned StageOf        = 3;   // us_of_stage: the RAMs' read registers; sources, TEX coordinates
   localparam int unsigned StagePreAlign  = 4;   // us_ex_stage: the pre-subtract's adder aligns
   localparam int unsigned StagePreSum    = 5;   //   adds and normalises                              (PipePreSum)
