@@ -158,7 +158,7 @@ module us_vram #(
     logic unused_split;
     assign unused_split = ^{cand_q, group_q, valid_groups};
   end else begin : g_valid_split
-    localparam int unsigned LoW = Split;
+    localparam int unsigned SplitW = Split;
     assign rvalid_q = '0;
     logic unused_reg;
     assign unused_reg = ^rvalid_q;
@@ -168,10 +168,10 @@ module us_vram #(
         group_q <= '0;
       end else begin
         for (int r = 0; r < int'(NumRead); r++) begin
-          for (int g = 0; g < int'(NumCand); g++) begin  // a 2^LoW:1 select in each group
-            cand_q[r][g] <= valid_groups[g][raddr_i[r][LoW-1:0]];
+          for (int g = 0; g < int'(NumCand); g++) begin  // a 2^SplitW:1 select in each group
+            cand_q[r][g] <= valid_groups[g][raddr_i[r][SplitW-1:0]];
           end
-          group_q[r] <= CandW'(raddr_i[r] >> LoW);
+          group_q[r] <= CandW'(raddr_i[r] >> SplitW);
         end
       end
     end
