@@ -232,9 +232,10 @@ define verilate_core
 endef
 $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
-# The FPGA configuration (tb/config.mk: FPGA_LANES, FPGA_CTX; every optional stage register, us_core_pkg::PipeFpga);
+# The FPGA configuration (tb/config.mk: FPGA_LANES, FPGA_CTX; every optional stage register, us_core_pkg::PipeFpga;
+# the instruction memory and constants zeroed by a sweep after reset, MemSweep);
 # scripts/fpga.py builds the same. make regress PLAN=fpga runs a suite on these harnesses.
-FPGA_CONFIG := -GPipeRegs="16'hffff" -GLanes=$(FPGA_LANES)
+FPGA_CONFIG := -GPipeRegs="16'hffff" -GLanes=$(FPGA_LANES) -GMemSweep="1'b1"
 $(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG),,$(COSIM_SRCS),uscosim)
 # PLAN=fpga-synth: the same configuration built with SYNTHESIS defined, so the forms Yosys reads where the RTL has

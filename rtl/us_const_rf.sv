@@ -2,11 +2,13 @@
 // six source addresses of an ALU instruction (three rgb, three alpha), registered: rdata_o is the constants
 // addressed in the previous cycle (ID presents the addresses, OF reads the values). A us_vram of four lanes, one
 // per channel, each read port its own copy in synthesis: a constant reads as zero until loaded after reset, with
-// one valid bit per constant. With ReadPhases 3 the rgb and alpha addresses of one source are read a clock, one
-// source after another (us_rd_phases): two copies instead of six, the values ReadPhases clocks after the addresses.
+// one valid bit per constant, or with Sweep the constants zeroed after reset (256 clocks, ready_o low until then).
+// With ReadPhases 3 the rgb and alpha addresses of one source are read a clock, one source after another
+// (us_rd_phases): two copies instead of six, the values ReadPhases clocks after the addresses.
 module us_const_rf #(
   parameter int unsigned NumReadPorts = 6,  // rgb sources 0 .. NumReadPorts / 2 - 1, then alpha's
   parameter int unsigned ReadPhases   = 1,  // the clocks they are read in (us_core_pkg::read_phases)
+  parameter bit          Sweep        = 1'b0,  // zero the constants after reset instead of valid bits (us_vram)
   localparam int unsigned NumSrc      = NumReadPorts / 2,
   localparam int unsigned NumRead     = NumReadPorts / ReadPhases  // the RAM's read ports
 ) (
@@ -20,7 +22,8 @@ module us_const_rf #(
 
   input  logic                         start_i,  // raddr_i holds an instruction's addresses (the first phase)
   input  logic [NumReadPorts-1:0][7:0] raddr_i,
-  output logic [NumReadPorts-1:0][3:0][31:0] rdata_o
+  output logic [NumReadPorts-1:0][3:0][31:0] rdata_o,
+  output logic                         ready_o  // writable (the sweep after reset is done)
 );
 
   logic [3:0] lane_we;
@@ -67,7 +70,8 @@ module us_const_rf #(
     .NumRead (NumRead),
     // with the reads in phases (the FPGA configuration) the valid bits' select is split by a register: ID's
     // addresses come decoded from the instruction memory's read in the same clock (us_vram)
-    .ValidSplit(ReadPhases > 1 ? 4 : 0)
+    .ValidSplit(ReadPhases > 1 ? 4 : 0),
+    .Sweep     (Sweep)
   ) u_consts (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -78,7 +82,8 @@ module us_const_rf #(
     .wdata_i    ({4{wdata_i}}),
     .raddr_i    (ram_raddr),
     .rdata_o    (ram_rdata),
-    .rvalid_o   (rvalid)  // (rdata_o is already zero where it is not set)
+    .rvalid_o   (rvalid),  // (rdata_o is already zero where it is not set)
+    .ready_o    (ready_o)
   );
 
 endmodule

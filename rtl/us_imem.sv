@@ -1,8 +1,11 @@
 // us_imem: the instruction memory, 512 slots of six dwords, written a dword at a time by the load port and read
 // a whole slot per cycle by fetch (registered read: rdata_o is the slot addressed in the previous cycle, the RAMs'
 // own read registers). A us_vram of six lanes, one per dword (a 512 x 32 block RAM each): a slot reads as zero
-// words until loaded after reset, as docs/spec.md section 3 says, with one valid bit per slot.
-module us_imem (
+// words until loaded after reset, as docs/spec.md section 3 says: one valid bit per slot, or with Sweep the slots
+// zeroed after reset (512 clocks, ready_o low until then; us_vram).
+module us_imem #(
+  parameter bit Sweep = 1'b0
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
 
@@ -12,7 +15,8 @@ module us_imem (
   input  logic [31:0] wdata_i,
 
   input  logic [8:0]  raddr_i,
-  output logic [5:0][31:0] rdata_o
+  output logic [5:0][31:0] rdata_o,
+  output logic        ready_o  // writable (the sweep after reset is done)
 );
 
   logic [5:0] lane_we;
@@ -30,7 +34,8 @@ module us_imem (
     .Depth   (512),
     .Width   (32),
     .NumLanes(6),
-    .NumRead (1)
+    .NumRead (1),
+    .Sweep   (Sweep)
   ) u_slots (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -41,7 +46,8 @@ module us_imem (
     .wdata_i    ({6{wdata_i}}),
     .raddr_i    (raddr_i),
     .rdata_o    (rdata),
-    .rvalid_o   (rvalid)  // (rdata is already zero where it is not set)
+    .rvalid_o   (rvalid),  // (rdata is already zero where it is not set)
+    .ready_o    (ready_o)
   );
   assign rdata_o = rdata[0];
 

@@ -12,6 +12,12 @@
 // bit fewer in synthesis. With ZeroUnwritten 0 the lanes come out as the RAMs hold them and rvalid_o says whether the word was
 // written: a user that selects among several sources anyway folds the zero into its own multiplexer (a LUT per
 // bit saved).
+//
+// With Sweep 1 the words are zeroed instead: after reset the RAM writes zero to every word, all lanes at once, one
+// word a clock (Depth clocks), and ready_o is low until it has. A block RAM has no reset, and the valid bits of a
+// RAM that only reset clears (the instruction memory, the constants) are most of its LUTs and its slowest read in
+// synthesis (the FPGA configuration, docs/rtl.md). Its user writes nothing before ready_o and never clears
+// (asserted below): every word then reads as with valid bits, zero until written, and no lane needs filling.
 `include "us_assert.svh"
 
 module us_vram #(
@@ -25,6 +31,7 @@ module us_vram #(
   // The read address's low bits that select the valid bit before its register (0: all of them, the register after
   // the whole Depth:1 select); the rest select after it, from registered candidates
   parameter int unsigned ValidSplit    = 0,
+  parameter bit          Sweep         = 1'b0,  // zero the words after reset instead of keeping valid bits (above)
   localparam int unsigned AddrW   = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int unsigned NumSeg  = Depth / SegWords,
   localparam int unsigned SegW    = (NumSeg > 1) ? $clog2(NumSeg) : 1,
@@ -39,8 +46,27 @@ module us_vram #(
   input  logic [NumLanes-1:0][Width-1:0]              wdata_i,
   input  logic [NumRead-1:0][AddrW-1:0]               raddr_i,
   output logic [NumRead-1:0][NumLanes-1:0][Width-1:0] rdata_o,
-  output logic [NumRead-1:0]                          rvalid_o  // the word read was written (since reset/clear)
+  output logic [NumRead-1:0]                          rvalid_o,  // the word read was written (since reset/clear)
+  output logic                                        ready_o    // writable: the sweep after reset is done
 );
+
+  // ---------------------------------------------------------------------------------------------------------
+  // The sweep (Sweep 1): the word it zeroes next, Depth once done (at reset already, and so constant, without it)
+  // ---------------------------------------------------------------------------------------------------------
+  logic [AddrW:0] sweep_q;
+  logic           sweeping;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sweep_q <= Sweep ? '0 : (AddrW + 1)'(Depth);
+    end else if (sweeping) begin
+      sweep_q <= sweep_q + 1'b1;
+    end
+  end
+  assign sweeping = Sweep && sweep_q != (AddrW + 1)'(Depth);
+  assign ready_o  = !sweeping;
+  // The user's side: nothing written while the sweep runs (it would be zeroed or lost), and no clears with it
+  `US_ASSERT(VramSweepNoWrite, sweeping |-> !(|we_i))
+  `US_ASSERT(VramSweepNoClear, Sweep |-> !clear_i)
 
   logic [Depth-1:0] valid_q;
   logic             word_we, cleared, first_write;
@@ -50,7 +76,7 @@ module us_vram #(
   end else begin : g_one_seg
     assign cleared = clear_i;
   end
-  assign first_write = word_we && (!valid_q[waddr_i] || cleared);
+  assign first_write = !Sweep && word_we && (!valid_q[waddr_i] || cleared);
 
   // ---------------------------------------------------------------------------------------------------------
   // The lanes: one RAM each; a first write fills the lanes it does not enable with zero
@@ -63,9 +89,9 @@ module us_vram #(
       .NumRead(NumRead)
     ) u_ram (
       .clk_i  (clk_i),
-      .we_i   (LaneWrites ? we_i[l] || first_write : we_i[l]),
-      .waddr_i(waddr_i),
-      .wdata_i(!LaneWrites || we_i[l] ? wdata_i[l] : '0),
+      .we_i   (sweeping || (LaneWrites ? we_i[l] || first_write : we_i[l])),
+      .waddr_i(sweeping ? sweep_q[AddrW-1:0] : waddr_i),
+      .wdata_i(sweeping || (LaneWrites && !we_i[l]) ? '0 : wdata_i[l]),
       .raddr_i(raddr_i),
       .rdata_o(lane_rdata[l])
     );
@@ -137,6 +163,7 @@ module us_vram #(
   localparam int unsigned Split = (ValidSplit < AddrW && (1 << AddrW) == Depth) ? ValidSplit : 0;
   localparam int unsigned NumCand = Depth >> Split;  // the groups of 2^Split words
   localparam int unsigned CandW = (NumCand > 1) ? $clog2(NumCand) : 1;
+  logic [NumRead-1:0]              rvalid_bits;  // the valid bit of each read's word, registered
   logic [NumRead-1:0]              rvalid_q;  // (Yosys: no variables inside generate blocks)
   logic [NumRead-1:0][NumCand-1:0] cand_q;
   logic [NumRead-1:0][CandW-1:0]   group_q;
@@ -152,9 +179,9 @@ module us_vram #(
         end
       end
     end
-    assign rvalid_o = rvalid_q;
-    assign cand_q   = '0;
-    assign group_q  = '0;
+    assign rvalid_bits = rvalid_q;
+    assign cand_q      = '0;
+    assign group_q     = '0;
     logic unused_split;
     assign unused_split = ^{cand_q, group_q, valid_groups};
   end else begin : g_valid_split
@@ -177,10 +204,12 @@ module us_vram #(
     end
     always_comb begin
       for (int r = 0; r < int'(NumRead); r++) begin
-        rvalid_o[r] = cand_q[r][group_q[r]];
+        rvalid_bits[r] = cand_q[r][group_q[r]];
       end
     end
   end
+
+  assign rvalid_o = Sweep ? '1 : rvalid_bits;  // swept: every word holds what was last written, or zero
 
   // LaneWrites 0 fills no lane: a write must enable every lane, or the lanes it skips keep a word from before
   `US_ASSERT(VramWholeWords, LaneWrites || !(|we_i) || (&we_i))

@@ -68,6 +68,8 @@ FPGA_PLAN = ("PipeRegs", "16'hffff")  # us_core_pkg::PipeFpga: every optional st
 # runs): that plan, FPGA_LANES pixels a clock, FPGA_CTX contexts
 FPGA_LANES = ("Lanes", project_config.one_int("FPGA_LANES"))
 FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
+# and the instruction memory and constants zeroed by a sweep after reset instead of valid bits (us_core's MemSweep)
+FPGA_SWEEP = ("MemSweep", "1'b1")
 # The temporaries' RAMs (us_temp_rf's banks) are never read for an instruction in the cycle the same word is written
 # (docs/rtl.md, Memories; assertions TrfReadBesideWb, TrfReadBesideInput), nor is us_delay's buffer (its read address
 # trails the write by Delay - 1): marked no_rw_check, their block RAMs need no read-first emulation (a comparator,
@@ -85,8 +87,8 @@ PARTS = {  # name: (top module, parameters)
     "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),
     "us_ex_stage": ("us_ex_stage", (FPGA_PLAN, FPGA_LANES)),
     # the memories, each as the core uses it: registered reads, one write port per block RAM
-    "us_imem": ("us_imem", ()),
-    "us_const_rf": ("us_const_rf", ()),
+    "us_imem": ("us_imem", (("Sweep", "1'b1"),)),
+    "us_const_rf": ("us_const_rf", (("Sweep", "1'b1"),)),
     "us_temp_rf_ctx4": ("us_temp_rf", (("NumCtx", 4),)),
     "us_tex_mem": ("us_tex_mem", ()),
     # the stages around the datapath
@@ -94,7 +96,7 @@ PARTS = {  # name: (top module, parameters)
     "us_ta_stage": ("us_ta_stage", (FPGA_PLAN, FPGA_LANES)),
     "us_wb_stage_ctx4": ("us_wb_stage", (("NumCtx", 4),)),
     # the whole core in the FPGA configuration
-    "us_core_fpga": ("us_core", (FPGA_CTX, FPGA_PLAN, FPGA_LANES)),
+    "us_core_fpga": ("us_core", (FPGA_CTX, FPGA_PLAN, FPGA_LANES, FPGA_SWEEP)),
 }
 
 

@@ -311,6 +311,21 @@ static const char relocated_src[] =
     "FIN:\n"
     OUT(9);
 
+/* ---- corner 11: what reset leaves in the instruction memory and the constants ---- */
+
+/* Loaded at slot 509 with US_CODE_OFFSET = 509, three slots in the code window, and the last (slot 511, the
+ * memory's last) never loaded; no constant is loaded. t1 = c255 x 1 + c0 reads the constants reset leaves, the
+ * memory's first and last (docs/spec.md section 3: zero until loaded), and o0 = t1 + t0; slot 511, the end,
+ * runs as the zeros reset left there. Expected: t1 = 0, o0 = t0's input, and slot 511's record of an all-zero
+ * instruction. A memory that comes out of reset with anything but zero in its last word (a sweep one word short,
+ * us_vram) changes t1 and o0, or slot 511's instruction. */
+static const char unloaded_src[] =
+    "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src1.rgb  alpha: mad t1.a, src0.a, src0.1, src1.a"
+    "  src0=c255 src1=c0\n"
+    "    out rgb: mad o0.rgb, src0.rgb, src0.111, src1.rgb  alpha: mad o0.a, src0.a, src0.1, src1.a"
+    "  src0=t1 src1=t0\n"
+    "    out rgb: mad o1.rgb, src0.rgb, src0.111, src0.000  src0=t0\n"; /* slot 511: never loaded */
+
 /* ---- the table ---- */
 
 #define F0 0x00000000u
@@ -374,7 +389,8 @@ static void trans_special_inputs(us_vector_t *v)
 }
 
 /* How a vector loads its program. */
-enum { LOAD_PORT, LOAD_BANKS };
+/* LOAD_HEAD: through the load port, all but the last slot (left as reset made it) */
+enum { LOAD_PORT, LOAD_BANKS, LOAD_HEAD };
 
 typedef struct directed {
     const char *name, *src;
@@ -418,6 +434,10 @@ static const directed_t directed[] = {
      NULL, 0, LOAD_BANKS, 0, 0, NULL},
     {"relocated", relocated_src, 3, 0xF, {{{F0}, {F1}}, {{F0}, {F0}}, {{F0}, {F1}}, {{F0}, {F0}}}, NULL, 0,
      LOAD_PORT, 300, 2, NULL},
+    {"unloaded", unloaded_src, 1, 0xF,
+     {{{F1, F2, F3, FM1}}, {{F2, F3, FM1, F1}}, {{F3, FM1, F1, F2}}, {{F1, F1, F1, F1}}}, NULL, 0, LOAD_HEAD, 509, 0,
+     "the program ends on the zeros reset leaves in slot 511, an ALU instruction (last-out, CTM p.23); that the "
+     "instruction memory and constants read as zero after reset is this model's rule, not the CTM's"},
 };
 #define NDIRECTED (sizeof directed / sizeof directed[0])
 
@@ -462,7 +482,11 @@ bool us_gen_directed_vector(unsigned which, us_vector_t *v, char *err, size_t er
             for (unsigned i = p.count; i-- > 0;)
                 us_vec_add_write(v, bank[w] + 4u * (d->base + i), p.inst[i].w[w]);
     } else {
-        us_vec_add_program(v, &p, d->base);
+        static us_program_t head;
+        head = p;
+        if (d->load == LOAD_HEAD)
+            head.count--;
+        us_vec_add_program(v, &head, d->base);
     }
     v->covered = d->covered;
     for (unsigned px = 0; px < US_NPIX; px++)

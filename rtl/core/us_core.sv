@@ -24,6 +24,7 @@
 // This module only connects them: each wire is named after the unit that drives it (lp_ the load port, if_ id_
 // ex_ wb_ the stages, ctx_ the context state, trf_ the temporaries). Everything is bit-exact with the C golden
 // model (model/, docs/spec.md); the retire port carries the fields of its us_retire_t.
+`include "us_assert.svh"
 `include "us_retire_ports.svh"
 
 module us_core #(
@@ -35,6 +36,10 @@ module us_core #(
   parameter logic [15:0] PipeRegs    = us_core_pkg::PipeSim,
   // The pixels EX and TA take a clock: 4, 2 or 1 (a quad-instruction in Beats = 4 / Lanes clocks; us_core_pkg)
   parameter int unsigned Lanes       = 4,
+  // How the instruction memory and the constants read as zero until written after reset: valid bits (0), or a
+  // sweep that zeroes them in the 512 clocks after reset (1, the FPGA configuration: a block RAM has no reset, and
+  // the valid bits were 3 k LUTs and the slowest read of both; us_vram). mem_ready_o tells when it is done.
+  parameter bit          MemSweep    = 1'b0,
   localparam int unsigned Beats      = 4 / Lanes,
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
@@ -50,7 +55,8 @@ module us_core #(
   input  logic                                        clk_i,
   input  logic                                        rst_ni,
 
-  // Register writes: instruction banks, GA_US_VECTOR_INDEX/DATA, US_* (us_load_port)
+  // Register writes: instruction banks, GA_US_VECTOR_INDEX/DATA, US_* (us_load_port); none before mem_ready_o
+  output logic                                        mem_ready_o,    // the memories' sweep after reset is done
   input  logic                                        reg_we_i,
   input  logic [15:0]                                 reg_addr_i,
   input  logic [31:0]                                 reg_wdata_i,
@@ -253,10 +259,16 @@ module us_core #(
   // ===================================================================================================
   // IF
   // ===================================================================================================
+  logic imem_ready, const_ready;
+  assign mem_ready_o = imem_ready && const_ready;
+  // The harness's side of the sweep: no register write until it is done (a sweep would zero or lose it)
+  `US_ASSERT(CoreWriteAfterSweep, reg_we_i |-> mem_ready_o)
+
   us_if_stage #(
     .NumCtx   (NumCtx),
     .Beats    (Beats),
-    .DecodeReg(PipeRegs[us_core_pkg::PipeDecode])
+    .DecodeReg(PipeRegs[us_core_pkg::PipeDecode]),
+    .MemSweep (MemSweep)
   ) u_if_stage (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -264,6 +276,7 @@ module us_core #(
     .lp_imem_slot_i (lp_imem_slot),
     .lp_imem_dword_i(lp_imem_dword),
     .lp_imem_wdata_i(lp_imem_wdata),
+    .imem_ready_o   (imem_ready),
     .ctx_running_i  (ctx_running_o),
     .ctx_busy_i     (ctx_busy),
     .ctx_pc_i       (ctx_pc),
@@ -288,7 +301,8 @@ module us_core #(
   us_id_stage #(
     .NumCtx     (NumCtx),
     .LoopDepth  (LoopDepth),
-    .ReadPhases (ReadPhases)
+    .ReadPhases (ReadPhases),
+    .MemSweep   (MemSweep)
   ) u_id_stage (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -296,6 +310,7 @@ module us_core #(
     .lp_const_idx_i  (lp_const_idx),
     .lp_const_chan_i (lp_const_chan),
     .lp_const_wdata_i(lp_const_wdata),
+    .const_ready_o   (const_ready),
     .lp_code_range_i (lp_code_range),
     .if_valid_i      (if_valid),
     .if_ctx_i        (if_ctx),

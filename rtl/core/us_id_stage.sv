@@ -15,6 +15,7 @@ module us_id_stage #(
   parameter int unsigned NumCtx      = 1,
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
   parameter int unsigned ReadPhases  = 1,  // us_core_pkg::read_phases
+  parameter bit          MemSweep    = 1'b0,  // the constants zeroed after reset, not valid bits (us_core)
   localparam int unsigned CtxW       = (NumCtx > 1) ? $clog2(NumCtx) : 1,
   localparam int unsigned TAddrW     = $clog2(NumCtx * 128),
   localparam int unsigned LoopSpW    = $clog2(LoopDepth + 1)
@@ -27,6 +28,7 @@ module us_id_stage #(
   input  logic [7:0]                           lp_const_idx_i,
   input  logic [1:0]                           lp_const_chan_i,
   input  logic [31:0]                          lp_const_wdata_i,
+  output logic                                 const_ready_o,    // the constants writable (after the sweep)
   input  us_isa_pkg::us_code_range_t           lp_code_range_i,
   // from IF: the instruction
   input  logic                                 if_valid_i,
@@ -172,7 +174,8 @@ module us_id_stage #(
 
   us_const_rf #(
     .NumReadPorts(6),
-    .ReadPhases  (ReadPhases)
+    .ReadPhases  (ReadPhases),
+    .Sweep       (MemSweep)
   ) u_const_rf (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -182,7 +185,8 @@ module us_id_stage #(
     .wchan_i(lp_const_chan_i),
     .wdata_i(lp_const_wdata_i),
     .raddr_i(id_const_raddr),
-    .rdata_o(id_const_o)
+    .rdata_o(id_const_o),
+    .ready_o(const_ready_o)
   );
 
   // What each source channel reads, the same for the four pixels: the temporary, the constant, or the inline

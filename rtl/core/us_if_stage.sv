@@ -17,6 +17,7 @@ module us_if_stage #(
   parameter int unsigned NumCtx    = 1,
   parameter int unsigned Beats     = 1,     // clocks a quad-instruction takes in EX and TA (us_core_pkg, Lanes)
   parameter bit          DecodeReg = 1'b0,  // the words registered once more before ID (us_core_pkg::PipeDecode)
+  parameter bit          MemSweep  = 1'b0,  // the instruction memory zeroed after reset, not valid bits (us_core)
   localparam int unsigned CtxW     = (NumCtx > 1) ? $clog2(NumCtx) : 1
 ) (
   input  logic                          clk_i,
@@ -27,6 +28,7 @@ module us_if_stage #(
   input  us_types_pkg::pc_t             lp_imem_slot_i,
   input  logic [2:0]                    lp_imem_dword_i,
   input  logic [31:0]                   lp_imem_wdata_i,
+  output logic                          imem_ready_o,  // the instruction memory writable (after the sweep)
   // from the context state
   input  logic [NumCtx-1:0]             ctx_running_i,
   input  logic [NumCtx-1:0]             ctx_busy_i,
@@ -84,7 +86,9 @@ module us_if_stage #(
   logic [CtxW-1:0]       fe_ctx_q;
   us_types_pkg::pc_t     fe_pc_q;
   logic [5:0][31:0]      fe_words;  // us_imem's read register: the slot fe_pc_q
-  us_imem u_imem (
+  us_imem #(
+    .Sweep(MemSweep)
+  ) u_imem (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .we_i    (lp_imem_we_i),
@@ -92,7 +96,8 @@ module us_if_stage #(
     .wdword_i(lp_imem_dword_i),
     .wdata_i (lp_imem_wdata_i),
     .raddr_i (fetch_pc),
-    .rdata_o (fe_words)
+    .rdata_o (fe_words),
+    .ready_o (imem_ready_o)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

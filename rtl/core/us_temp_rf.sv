@@ -104,13 +104,18 @@ module us_temp_rf #(
     .ram_raddr_o(ram_alpha_raddr), .ram_rdata_i(ram_alpha_rdata), .rdata_o(src_alpha)
   );
 
+  logic [3:0] bank_ready;  // always: a launch clears a context, so the banks keep valid bits (no sweep)
+  logic       unused_ready;
+  assign unused_ready = ^bank_ready;
+
   us_vram #(
     .Depth(NumCtx * 128), .Width(WbW), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
     .ValidSplit(ValidSplit)
   ) u_wb_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_rgb_we), .waddr_i(wb_rgb_waddr_i), .wdata_i(wb_rgb_wdata),
-    .raddr_i(ram_rgb_raddr), .rdata_o(wb_rgb_rdata), .rvalid_o(wb_rgb_rvalid)
+    .raddr_i(ram_rgb_raddr), .rdata_o(wb_rgb_rdata), .rvalid_o(wb_rgb_rvalid),
+    .ready_o(bank_ready[0])
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(WbW), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
@@ -118,7 +123,8 @@ module us_temp_rf #(
   ) u_wb_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i(wb_alpha_we), .waddr_i(wb_alpha_waddr_i), .wdata_i(wb_alpha_wdata),
-    .raddr_i(ram_alpha_raddr), .rdata_o(wb_alpha_rdata), .rvalid_o(wb_alpha_rvalid)
+    .raddr_i(ram_alpha_raddr), .rdata_o(wb_alpha_rdata), .rvalid_o(wb_alpha_rvalid),
+    .ready_o(bank_ready[1])
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(32), .NumLanes(12), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
@@ -127,7 +133,8 @@ module us_temp_rf #(
   ) u_tin_rgb (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({12{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_rgb_wdata),
-    .raddr_i(ram_rgb_raddr), .rdata_o(tin_rgb_rdata), .rvalid_o(tin_rgb_rvalid)
+    .raddr_i(ram_rgb_raddr), .rdata_o(tin_rgb_rdata), .rvalid_o(tin_rgb_rvalid),
+    .ready_o(bank_ready[2])
   );
   us_vram #(
     .Depth(NumCtx * 128), .Width(32), .NumLanes(4), .NumRead(NumRead), .SegWords(128), .ZeroUnwritten(1'b0),
@@ -136,7 +143,8 @@ module us_temp_rf #(
   ) u_tin_alpha (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(clear_i), .clear_seg_i(clear_ctx_i),
     .we_i({4{tin_we_i}}), .waddr_i(tin_waddr), .wdata_i(tin_alpha_wdata),
-    .raddr_i(ram_alpha_raddr), .rdata_o(tin_alpha_rdata), .rvalid_o(tin_alpha_rvalid)
+    .raddr_i(ram_alpha_raddr), .rdata_o(tin_alpha_rdata), .rvalid_o(tin_alpha_rvalid),
+    .ready_o(bank_ready[3])
   );
 
   // A lane write-back wrote since the clear (its word valid, its tag bit set) is live there; otherwise the input's,

@@ -435,13 +435,21 @@ void Rtl::tick()
                  valid && records.back().rec.done);
 }
 
-void Rtl::reset()
+bool Rtl::reset()
 {
     top_->rst_ni = 0;
     top_->eval();
     tick();
     top_->rst_ni = 1;
     top_->eval();
+    // The FPGA configuration zeroes its instruction memory and constants after reset (MemSweep, 512 clocks); the
+    // register port waits for it. The default configuration is ready at once.
+    for (unsigned n = 0; !top_->mem_ready_o; n++) {
+        if (n == kSweepCycles)
+            return false;
+        tick();
+    }
+    return true;
 }
 
 // The hook exists only in the harness's builds (US_FAULT_INJECT, rtl/core/us_wb_stage.sv).
@@ -604,7 +612,11 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     bool reads[US_TEMP_ADDRS] = {};
     us_temps_read(sh.dec, US_MAX_INST, reads);
 
-    rtl.reset();
+    if (!rtl.reset()) {
+        fprintf(stderr, "%s: the core did not raise mem_ready_o within %u cycles of reset (its memories' sweep)\n",
+                path, Rtl::kSweepCycles);
+        return 1;
+    }
     Vus_core &t = rtl.top();
     t.watchdog_i = v.params.watchdog;
     for (unsigned i = 0; i < v.nwrites; i++)

@@ -77,7 +77,9 @@ class Rtl {
     Vus_core &top() { return *top_; }
     VerilatedContext &context() { return *ctx_; }
     uint64_t cycle() const { return cycle_; }
-    void reset();
+    // Resets the core and waits for its memories' sweep (mem_ready_o); false if it never ends within kSweepCycles.
+    bool reset();
+    static constexpr unsigned kSweepCycles = 4096;
     void tick();
     void eval_clock(bool level);  // drive clk_i, evaluate, dump the waveform
     void flip_next_red_write(uint32_t mask);

@@ -38,7 +38,8 @@ from checklib import build_tool_copy, check, summary  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SMOKE = os.path.join(ROOT, "vectors", "smoke")
 NAMES = ["incr-inactive", "incr-helper", "incr-continue", "break-any", "break-killed", "omod-min-normal",
-         "sop-dp-running", "break-any-gone", "watchdog", "trans-special", "banks", "relocated"]
+         "sop-dp-running", "break-any-gone", "watchdog", "trans-special", "banks", "relocated",
+         "unloaded"]
 # the error vectors of the pairing rules (model/gen/us_gen.c), by their whole name
 ERRORS = ["error-alpha_omod_op", "error-alpha_omod_clamp", "error-sop_pairing", "error-fc_pred_rgba"]
 
@@ -492,6 +493,20 @@ def main():
     check(temps == want and expect_outs(lines) == outs and field(lines, "expect", "errors") == "none",
           f"directed-banks: t127 = t0 t1 + t2, t64 = t127 + t3 and o0 = t64 from the host's arithmetic, no error "
           f"(got {len(temps)} temporaries, {sum(temps.get(k) != v for k, v in want.items())} differ)")
+
+    # what reset leaves: no constant and slot 511 never written, so c255 + c0 is +0 (docs/spec.md section 3)
+    temps, _, lines = read_vec(vecs["unloaded"])
+    t_in = inputs(lines)
+    slots = sorted(int(ln.split()[1]) for ln in lines if ln.startswith("inst "))
+    code = field(lines, "reg", "US_CODE_RANGE")
+    check(slots == [509, 510] and code is not None and int(code, 16) & 0x1FF == 509 and
+          (int(code, 16) >> 16) & 0x1FF == 2 and not any(ln.startswith("const ") for ln in lines),
+          f"directed-unloaded: slots 509 and 510 loaded, the code window 509 to 511, no constant ({slots}, {code})")
+    check(temps == {(p, 1): [0, 0, 0, 0] for p in range(4)} and
+          expect_outs(lines) == {(0, p): t_in[(p, 0)] for p in range(4)} and
+          field(lines, "expect", "errors") == "none" and field(lines, "expect", "retired") == "3",
+          f"directed-unloaded: t1 = c255 + c0 = +0, o0 = t0 and three instructions retired, the last slot 511 as "
+          f"reset left it (t1 {[temps.get((p, 1)) for p in range(4)]})")
 
     for name in ERRORS:
         temps, _, lines = read_vec(vecs[name])

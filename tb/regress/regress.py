@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """make regress: the co-simulation regression. Every vector of the suite, every corpus program on seeds and random
 legal programs run through the lockstep harness (build/cosim/ctxN/uscosim, RTL against the C model) as parallel
-processes, on each NUM_CTX of REGRESS_CTX. The suites and the NUM_CTX set are data: tb/config.mk. Each run hands
+processes, on each NUM_CTX of REGRESS_CTX. Every run starts the RTL from a random initial state (uscosim
+--rand-seed, a seed of its own derived from the run's name and --seed, in its repro command): a register without
+reset or a RAM word read before it is written then shows, where Verilator's default, all zeros, would hide a
+memory that does not read as zero after reset. The suites and the NUM_CTX set are data: tb/config.mk. Each run hands
 back its verdict and repro command in the harness's JSON result (uscosim --result). Writes build/regress/junit.xml,
 summary.txt and summary.json (pass and fail counts, seeds, and for every failure the one command that reproduces it,
 with a waveform window); exit 1 on any failure, 2 on bad arguments.
@@ -35,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zlib
 from xml.sax.saxutils import escape, quoteattr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -71,8 +75,13 @@ class Result:
         return self.status != "pass"
 
 
+def rand_seed(name, seed):
+    """The run's random initial state (uscosim --rand-seed, 1 .. 2^31 - 1): the same for a name and seed anywhere."""
+    return 1 + (zlib.crc32(f"{name}/{seed}".encode()) % 0x7FFFFFFE)
+
+
 def jobs_for(suite, seed, shared, ctxs):
-    """Every run of the suite, in a fixed order."""
+    """Every run of the suite, in a fixed order, each with its random initial state."""
     vecs = []
     for folder in suite.vectors:
         vecs += sorted(glob.glob(os.path.join(ROOT, folder, "*.vec")))
@@ -88,7 +97,7 @@ def jobs_for(suite, seed, shared, ctxs):
         for s in range(seed, seed + suite.random // len(ctxs)):
             out.append(Job(f"random/len{suite.random_len}/seed{s}/ctx{ctx}", ctx,
                            ("--random", str(suite.random_len), "--seed", str(s), "--quads", str(suite.random_quads))))
-    return out
+    return [dataclasses.replace(j, args=(*j.args, "--rand-seed", str(rand_seed(j.name, seed)))) for j in out]
 
 
 def parse_shard(text):
