@@ -14,7 +14,8 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   directed-break-any-gone;
 - the beats of the FPGA configuration (Lanes 1, build/cosim-fpga): hold-short (IF waits a clock too few between
   issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
-  the first reads pixel 2's first source as pixel 1's), and its read phases (us_rd_phases): phase-last-held (the
+  the first reads pixel 2's first source as pixel 1's), beat-pixel-behind (a beat after the first combines the held
+  pixel of the beat before), and its read phases (us_rd_phases): phase-last-held (the
   third source reads the first's values), phase-addr-stale (a phase presents the previous phase's addresses), and
   ride-delay-short (us_delay a clock short for the control word, beat and TEX coordinates beside EX), taread-early
   (the texels read at TaAddr's address instead of TaRead's register), operand-early (the pre-subtract's result past
@@ -67,6 +68,9 @@ PLANTS = [
     ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
      "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
+    ("beat-pixel-behind", "the beats after the first combine the held pixel of the beat before (FPGA configuration)",
+     OF, "of_src_o[l] <= (raw_q[((int'(beat_q) + 1) * int'(Lanes) + l) % 4] & mask_q) | other_q;",
+     "of_src_o[l] <= (raw_q[(int'(beat_q) * int'(Lanes) + l) % 4] & mask_q) | other_q;", (4,), "fpga-smoke"),
     ("taread-early", "us_tex_mem reads TaAddr's texel addresses, a clock before TaRead's register (FPGA "
      "configuration)", "rtl/core/us_ta_stage.sv", ".raddr_i  (tr_raddr_q),", ".raddr_i  (ad_raddr),", (4,),
      "fpga-smoke"),
