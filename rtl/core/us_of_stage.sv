@@ -212,18 +212,28 @@ module us_of_stage #(
   // the wires into them that combining the whole quad at once took). (Yosys: no variables inside generate blocks.)
   us_types_pkg::fp32_t [3:0][2:0][3:0] raw_q;    // pixel, source, channel: trf_rdata_i of the quad
   us_types_pkg::fp32_t [2:0][3:0]      mask_q, other_q;
+  logic [Lanes-1:0][1:0]               held_px;  // the pixel each lane of the next beat reads from raw_q
   if (Beats == 1) begin : g_one_beat
     assign raw_q   = '0;
     assign mask_q  = '0;
     assign other_q = '0;
+    assign held_px = '0;
     logic unused_held;
-    assign unused_held = ^{raw_q, mask_q, other_q, beat_q};
+    assign unused_held = ^{raw_q, mask_q, other_q, held_px, beat_q};
     always_ff @(posedge clk_i) begin
       of_src_o   <= of_src;
       of_coord_o <= of_coord;
     end
     assign of_nb_o = {of_src_o[2][0], of_src_o[1][0], of_src_o[0][0]};
   end else begin : g_beats
+    // The pixel lane l of the next beat takes: (beat_q + 1) x Lanes + l, in two bits (Lanes 1 or 2; int
+    // arithmetic here became a multiplier and a modulo in synthesis)
+    localparam int unsigned LanesLog = (Lanes == 2) ? 1 : 0;
+    always_comb begin
+      for (int l = 0; l < int'(Lanes); l++) begin
+        held_px[l] = 2'((beat_q + 2'd1) << LanesLog) + 2'(l);
+      end
+    end
     always_ff @(posedge clk_i) begin
       if (id_valid_i) begin
         raw_q   <= trf_rdata_i;
@@ -238,9 +248,9 @@ module us_of_stage #(
           of_coord_o[l] <= of_coord[l];
         end else begin
           for (int c = 0; c < 4; c++) begin
-            of_coord_o[l][c] <= raw_q[((int'(beat_q) + 1) * int'(Lanes) + l) % 4][0][c];
+            of_coord_o[l][c] <= raw_q[held_px[l]][0][c];
           end
-          of_src_o[l] <= (raw_q[((int'(beat_q) + 1) * int'(Lanes) + l) % 4] & mask_q) | other_q;
+          of_src_o[l] <= (raw_q[held_px[l]] & mask_q) | other_q;
         end
       end
     end

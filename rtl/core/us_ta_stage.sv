@@ -13,7 +13,9 @@
 //
 // With Lanes below 4 a quad-instruction comes from EX in Beats = 4 / Lanes beats on consecutive clocks; TA's
 // output registers gather them (beat b into pixels b x Lanes ..), and the texels of every beat but the last from
-// us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat.
+// us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat. The texels go
+// through the destination swizzle (TEX_ADDR's DST_*_SWIZ) here, a beat's Lanes pixels at a time, before they
+// gather: Lanes pixels' multiplexers instead of the quad's in WB.
 module us_ta_stage #(
   parameter logic [15:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
@@ -52,6 +54,7 @@ module us_ta_stage #(
   output us_types_pkg::chan_mask_t [3:0]       ta_cmp_target_o,  // per pixel, lane: its value against its TARGET
   output us_types_pkg::pix_mask_t              ta_cmp_result_o,  // per pixel: the ALU result's compare
   output us_types_pkg::fp32_t [3:0][3:0]       ta_texel_o        // pixel, channel: us_tex_mem's read register
+                                                                  // through the destination swizzle
 );
 
   localparam int unsigned MulW = us_fp_pkg::MulProdW;
@@ -289,6 +292,24 @@ module us_ta_stage #(
     .rdata_o  (tx_texel)
   );
 
+  // The read registers' texels through the destination swizzle of the instruction whose texels they are: the one in
+  // TA's output register by then (its context is busy, so its words hold)
+  us_isa_pkg::us_tex_addr_t             tx_tex_addr;
+  logic [3:0][1:0]                      tx_dst_swz;
+  us_types_pkg::fp32_t [Lanes-1:0][3:0] tx_tval;  // pixel, channel
+  assign tx_tex_addr = id_words_i[CtxW'(ta_ctrl_o.ctx)][2];
+  assign tx_dst_swz  = {tx_tex_addr.dst_a_swiz, tx_tex_addr.dst_b_swiz, tx_tex_addr.dst_g_swiz,
+                        tx_tex_addr.dst_r_swiz};
+  always_comb begin
+    for (int l = 0; l < int'(Lanes); l++) begin
+      for (int c = 0; c < 4; c++) begin
+        tx_tval[l][c] = tx_texel[l][tx_dst_swz[c]];
+      end
+    end
+  end
+  logic unused_tx_addr;
+  assign unused_tx_addr = ^{tx_tex_addr};
+
   if (PipeRegs[us_core_pkg::PipeTaScale]) begin : g_sc_valid_reg
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -373,7 +394,7 @@ module us_ta_stage #(
       ta_cmp_target_o <= tr_cmp_target_q;
       ta_cmp_result_o <= tr_cmp_result_q;
     end
-    assign ta_texel_o  = tx_texel;
+    assign ta_texel_o  = tx_tval;
     assign tx_valid_q  = 1'b0;
     assign tx_beat_q   = tr_beat_q;  // (unused)
     assign tx_gather_q = '0;
@@ -409,7 +430,7 @@ module us_ta_stage #(
       for (int b = 0; b < int'(Beats) - 1; b++) begin
         if (tx_valid_q && int'(tx_beat_q) == b) begin
           for (int l = 0; l < int'(Lanes); l++) begin
-            tx_gather_q[b * int'(Lanes) + l] <= tx_texel[l];
+            tx_gather_q[b * int'(Lanes) + l] <= tx_tval[l];
           end
         end
       end
@@ -417,7 +438,7 @@ module us_ta_stage #(
     always_comb begin
       ta_texel_o = tx_gather_q;
       for (int l = 0; l < int'(Lanes); l++) begin
-        ta_texel_o[(int'(Beats) - 1) * int'(Lanes) + l] = tx_texel[l];
+        ta_texel_o[(int'(Beats) - 1) * int'(Lanes) + l] = tx_tval[l];
       end
     end
   end

@@ -29,7 +29,8 @@ module us_wb_stage #(
   input  us_types_pkg::fp32_t [3:0][3:0] ta_val_i,         // pixel, lane r g b a: the ALU result after OMOD, clamp
   input  us_types_pkg::chan_mask_t [3:0] ta_cmp_target_i,  // per pixel, lane: its value against the lane's TARGET op
   input  us_types_pkg::pix_mask_t        ta_cmp_result_i,  // per pixel: the ALU result's compare
-  input  us_types_pkg::fp32_t [3:0][3:0] ta_texel_i,       // pixel, channel: the texel of a TEX lookup
+  input  us_types_pkg::fp32_t [3:0][3:0] ta_texel_i,       // pixel, channel: the texel of a TEX lookup, through
+                                                            // the destination swizzle (us_ta_stage)
   // from the context state: the view of the instruction's context
   input  us_types_pkg::pix_mask_t        ctx_killed_i,
   input  us_types_pkg::pix_mask_t        ctx_inactive_i,
@@ -101,11 +102,7 @@ module us_wb_stage #(
   // The instruction's effects
   // ---------------------------------------------------------------------------------------------------------
   us_types_pkg::pix_mask_t        wb_kill;
-  us_types_pkg::fp32_t [3:0][3:0] wb_tval;        // pixel, channel: the texel through the destination swizzle
-  logic [3:0][1:0]                wb_tex_dst_swz;
   us_types_pkg::pc_t              wb_end_pc;
-  assign wb_tex_dst_swz = {wb_tex_addr.dst_a_swiz, wb_tex_addr.dst_b_swiz, wb_tex_addr.dst_g_swiz,
-                           wb_tex_addr.dst_r_swiz};
   assign wb_alu        = ta_ctrl_i.kind == us_core_pkg::KindAlu || ta_ctrl_i.kind == us_core_pkg::KindOut;
   assign wb_out        = ta_ctrl_i.kind == us_core_pkg::KindOut;
   assign wb_texkill    = ta_ctrl_i.kind == us_core_pkg::KindTex &&
@@ -152,9 +149,6 @@ module us_wb_stage #(
     wb_out_rgb_mask_o    = '0;
     wb_out_alpha_mask_o  = '0;
     for (int p = 0; p < 4; p++) begin
-      for (int c = 0; c < 4; c++) begin
-        wb_tval[p][c] = ta_texel_i[p][wb_tex_dst_swz[c]];
-      end
       if (ta_valid_i && ta_ctrl_i.writers[p]) begin
         if (wb_alu) begin
           wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ta_ctrl_i.en[p];
@@ -186,7 +180,7 @@ module us_wb_stage #(
       end
     end
     if (wb_tex_lookup) begin
-      wb_wdata         = wb_tval;
+      wb_wdata         = ta_texel_i;
       wb_alpha_waddr_o = wb_rgb_waddr_o;
     end
     wb_killed_o = ctx_killed_i | wb_kill;
