@@ -14,17 +14,17 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   directed-break-any-gone;
 - the beats of the FPGA configuration (Lanes 1, build/cosim-fpga): hold-short (IF waits a clock too few between
   issues), texel-early (TA gathers a beat's texel from the read register a clock early), mdh-neighbour (a beat after
-  the first reads pixel 2's first source as pixel 1's), beat-pixel-behind (a beat after the first combines the held
-  pixel of the beat before), texel-swizzle-ignored (TA gathers the texels without the destination swizzle), and its
-  read phases (us_rd_phases): phase-last-held (the third source reads the first's values), phase-addr-stale (a phase
-  presents the previous phase's addresses), and ride-delay-short (us_delay a clock short for the control word, beat
-  and TEX coordinates beside EX), taread-early (the texels read at TaAddr's address instead of TaRead's register),
-  operand-early (the pre-subtract's result past Operand's register), select-early (the dot product's result past
-  Select's register), trans-prod-early (the transcendental unit's post segment past its product register), valid-
-  split-early (the valid bit's candidates picked by the next clock's read address, us_vram), decode-valid-early (ID
-  takes the instruction a clock before the decode register, PipeDecode, holds its words), coord-swizzle-ignored
-  (PreAlign's TEX coordinates without the source swizzle), sweep-short (the memories' sweep after reset a word short,
-  MemSweep). Check: the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each); at least one fails.
+  the first reads pixel 2's first source as pixel 1's), texel-swizzle-ignored (TA gathers the texels without the
+  destination swizzle), and its read phases (us_rd_phases): phase-last-held (the third source reads the first's
+  values), phase-addr-stale (a phase presents the previous phase's addresses), and ride-delay-short (us_delay a clock
+  short for the control word, beat and TEX coordinates beside EX), taread-early (the texels read at TaAddr's address
+  instead of TaRead's register), operand-early (the pre-subtract's result past Operand's register), select-early (the
+  dot product's result past Select's register), trans-prod-early (the transcendental unit's post segment past its
+  product register), valid- split-early (the valid bit's candidates picked by the next clock's read address, us_vram),
+  decode-valid-early (ID takes the instruction a clock before the decode register, PipeDecode, holds its words),
+  coord-swizzle-ignored (PreAlign's TEX coordinates without the source swizzle), sweep-short (the memories' sweep
+  after reset a word short, MemSweep). Check: the smoke vectors in lockstep on that harness (NUM_CTX 4, 4 quads each);
+  at least one fails.
 - unwritten-read: the instruction memory's and constants' valid bits ignored, so a word not written since reset
   reads as the RAM holds it. Check: directed-unloaded.
   Every run of a check starts the RTL from a random initial state (--rand-seed 1), as make regress's runs do: with
@@ -69,9 +69,6 @@ PLANTS = [
     ("mdh-neighbour", "the beats read pixel 2's first source as pixel 1's (FPGA configuration)", OF,
      "of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};", "of_nb_o <= {of_src[2][0], of_src[2][0], of_src[0][0]};",
      (4,), "fpga-smoke"),
-    ("beat-pixel-behind", "the beats after the first combine the held pixel of the beat before (FPGA configuration)",
-     OF, "held_px[l] = 2'((beat_q + 2'd1) << LanesLog) + 2'(l);", "held_px[l] = 2'(beat_q << LanesLog) + 2'(l);", (4,),
-     "fpga-smoke"),
     ("texel-swizzle-ignored", "TA gathers the texels without the destination swizzle (FPGA configuration)",
      "rtl/core/us_ta_stage.sv", "tx_tval[l][c] = tx_texel[l][tx_dst_swz[c]];", "tx_tval[l][c] = tx_texel[l][c];",
      (4,), "fpga-smoke"),

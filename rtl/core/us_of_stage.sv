@@ -11,11 +11,11 @@
 // where FC resolves. The jump, the next PC and FC's errors join the control in OF's output register.
 //
 // With Lanes below 4, OF's output register is EX's beat register: the quad goes to PreAlign in Beats = 4 / Lanes
-// beats on consecutive clocks, Lanes pixels each (beat b the pixels b x Lanes ..), the first combined from the
-// reads themselves and the others from the quad's reads and the sources' constants held for the beats. The
-// control, the pre-subtract's decode and pixels 0, 1 and 2's first source (MDH and MDV read them) stay for every
-// beat. IF issues at most once every Beats clocks (its hold), so a quad never arrives while the one before is in
-// beats. PreAlign thus reads registers only, with no beat multiplexer in its path.
+// beats on consecutive clocks, Lanes pixels each (beat b the pixels b x Lanes ..), the first loaded from the
+// sources OF makes and the others shifted in from a register that holds the rest of the quad. The control, the
+// pre-subtract's decode and pixels 0, 1 and 2's first source (MDH and MDV read them) stay for every beat. IF
+// issues at most once every Beats clocks (its hold), so a quad never arrives while the one before is in beats.
+// PreAlign thus reads registers only, with no beat multiplexer in its path.
 module us_of_stage #(
   parameter int unsigned Lanes       = 4,  // the pixels a clock in EX (us_core_pkg, Lanes)
   parameter int unsigned LoopDepth   = us_fc_pkg::DefaultLoopDepth,
@@ -207,51 +207,37 @@ module us_of_stage #(
     end
   end
 
-  // With beats: the quad's temporaries as read, and what each source channel combines them with, held for the
-  // beats after the first, so each beat combines only its own Lanes pixels (a third of the multiplexers and of
-  // the wires into them that combining the whole quad at once took). (Yosys: no variables inside generate blocks.)
-  us_types_pkg::fp32_t [3:0][2:0][3:0] raw_q;    // pixel, source, channel: trf_rdata_i of the quad
-  us_types_pkg::fp32_t [2:0][3:0]      mask_q, other_q;
-  logic [Lanes-1:0][1:0]               held_px;  // the pixel each lane of the next beat reads from raw_q
+  // The rest of the quad, shifted down a beat at each clock: rest_*[k] is pixel k of what is not yet out.
+  us_types_pkg::fp32_t [3:0][2:0][3:0] rest_src_q;  // (Yosys: no variables inside generate blocks)
+  us_types_pkg::fp32_t [3:0][3:0]      rest_coord_q;
+  logic                                unused_rest;
   if (Beats == 1) begin : g_one_beat
-    assign raw_q   = '0;
-    assign mask_q  = '0;
-    assign other_q = '0;
-    assign held_px = '0;
-    logic unused_held;
-    assign unused_held = ^{raw_q, mask_q, other_q, held_px, beat_q};
+    assign rest_src_q   = '0;
+    assign rest_coord_q = '0;
+    assign unused_rest  = ^{rest_src_q, rest_coord_q};
     always_ff @(posedge clk_i) begin
       of_src_o   <= of_src;
       of_coord_o <= of_coord;
     end
     assign of_nb_o = {of_src_o[2][0], of_src_o[1][0], of_src_o[0][0]};
   end else begin : g_beats
-    // The pixel lane l of the next beat takes: (beat_q + 1) x Lanes + l, in two bits (Lanes 1 or 2; int
-    // arithmetic here became a multiplier and a modulo in synthesis)
-    localparam int unsigned LanesLog = (Lanes == 2) ? 1 : 0;
-    always_comb begin
-      for (int l = 0; l < int'(Lanes); l++) begin
-        held_px[l] = 2'((beat_q + 2'd1) << LanesLog) + 2'(l);
-      end
-    end
+    assign unused_rest = 1'b0;
     always_ff @(posedge clk_i) begin
       if (id_valid_i) begin
-        raw_q   <= trf_rdata_i;
-        mask_q  <= of_mask;
-        other_q <= of_other;
         of_nb_o <= {of_src[2][0], of_src[1][0], of_src[0][0]};
       end
-      // the first beat from the reads themselves, beat k (k >= 1, beat_q = k - 1) from the held quad
-      for (int l = 0; l < int'(Lanes); l++) begin
+      for (int k = 0; k < 4; k++) begin
         if (id_valid_i) begin
-          of_src_o[l]   <= of_src[l];
-          of_coord_o[l] <= of_coord[l];
+          rest_src_q[k]   <= (k + int'(Lanes) < 4) ? of_src[(k + int'(Lanes)) % 4] : '0;
+          rest_coord_q[k] <= (k + int'(Lanes) < 4) ? of_coord[(k + int'(Lanes)) % 4] : '0;
         end else begin
-          for (int c = 0; c < 4; c++) begin
-            of_coord_o[l][c] <= raw_q[held_px[l]][0][c];
-          end
-          of_src_o[l] <= (raw_q[held_px[l]] & mask_q) | other_q;
+          rest_src_q[k]   <= (k + int'(Lanes) < 4) ? rest_src_q[(k + int'(Lanes)) % 4] : '0;
+          rest_coord_q[k] <= (k + int'(Lanes) < 4) ? rest_coord_q[(k + int'(Lanes)) % 4] : '0;
         end
+      end
+      for (int l = 0; l < int'(Lanes); l++) begin
+        of_src_o[l]   <= id_valid_i ? of_src[l] : rest_src_q[l];
+        of_coord_o[l] <= id_valid_i ? of_coord[l] : rest_coord_q[l];
       end
     end
   end
