@@ -24,7 +24,6 @@
 // This module only connects them: each wire is named after the unit that drives it (lp_ the load port, if_ id_
 // ex_ wb_ the stages, ctx_ the context state, trf_ the temporaries). Everything is bit-exact with the C golden
 // model (model/, docs/spec.md); the retire port carries the fields of its us_retire_t.
-`include "us_assert.svh"
 `include "us_retire_ports.svh"
 
 module us_core #(
@@ -259,10 +258,10 @@ module us_core #(
   // ===================================================================================================
   // IF
   // ===================================================================================================
+  // The harness writes no register before mem_ready_o; a write into either memory during its sweep fails
+  // us_vram's assertion VramSweepNoWrite
   logic imem_ready, const_ready;
   assign mem_ready_o = imem_ready && const_ready;
-  // The harness's side of the sweep: no register write until it is done (a sweep would zero or lose it)
-  `US_ASSERT(CoreWriteAfterSweep, reg_we_i |-> mem_ready_o)
 
   us_if_stage #(
     .NumCtx   (NumCtx),

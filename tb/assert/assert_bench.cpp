@@ -221,6 +221,57 @@ bool rd_phases(Bench &b, unsigned gap)
     return b.tick();
 }
 
+// The swept RAM (us_vram, Sweep): wait for ready_o unless `early`, then write every word and read it back; a
+// word not yet written reads zero. `early` writes in the sweep's first clocks, `clear` pulses a clear (neither is
+// the user's to do).
+bool sweep(Bench &b, bool early, bool clear)
+{
+    auto read = [&](unsigned a, uint64_t *word) {  // lane 1 high, lane 0 low
+        b.top->swp_raddr_i = a;
+        if (!b.tick())
+            return false;
+        *word = b.top->swp_rdata_o;
+        return true;
+    };
+    if (clear)
+        b.top->swp_clear_i = 1;
+    if (early)
+        b.top->swp_we_i = 1;
+    for (unsigned n = 0; !b.top->swp_ready_o; n++) {
+        if (n == 64) {
+            fprintf(stderr, "sweep: ready_o not raised within 64 clocks of reset (16 words)\n");
+            return false;
+        }
+        if (!b.tick())
+            return false;
+    }
+    b.top->swp_we_i = 0;
+    b.top->swp_clear_i = 0;
+    for (unsigned a = 0; a < 16; a++) {
+        uint64_t word = 0;
+        if (!read(a, &word))
+            return false;
+        if (word != 0 && !early) {
+            fprintf(stderr, "sweep: word %u read %#llx after the sweep, not zero\n", a, (unsigned long long)word);
+            return false;
+        }
+        const uint32_t v = 0x1000u + a;  // lane 1 takes v, lane 0 its complement
+        b.top->swp_we_i = 1;
+        b.top->swp_waddr_i = a;
+        b.top->swp_wdata_i = v;
+        if (!b.tick())
+            return false;
+        b.top->swp_we_i = 0;
+        if (!read(a, &word))
+            return false;
+        if (word != ((uint64_t)v << 32 | (uint32_t)~v)) {
+            fprintf(stderr, "sweep: word %u read %#llx after its write of %#x\n", a, (unsigned long long)word, v);
+            return false;
+        }
+    }
+    return b.tick();
+}
+
 // The retire port: instructions of context `ctx` every other cycle.
 bool retire(Bench &b, unsigned ctx)
 {
@@ -241,7 +292,8 @@ int main(int argc, char **argv)
     static const char *const names[] = {"if-round-robin", "ctx-ok",        "ctx-loop-sp",   "ctx-addr-sp",
                                         "ctx-id-range",   "ctx-wb-range",  "ctx-plan-ok",   "ctx-plan-early",
                                         "ctx-plan-late",  "trf-ok",        "trf-clash",     "trf-read-wb",   "trf-read-in",   "retire-ok",
-                                        "retire-range",   "rdp-ok",        "rdp-close"};
+                                        "retire-range",   "rdp-ok",        "rdp-close",     "sweep-ok",
+                                        "sweep-write",    "sweep-clear"};
     const char *s = argc > 1 ? argv[1] : "";
     bool known = false;
     for (const char *n : names)
@@ -269,6 +321,9 @@ int main(int argc, char **argv)
               : !strcmp(s, "trf-read-in")  ? trf_inputs(b, false, 2)    // ID reads the context the input writes
               : !strcmp(s, "rdp-ok")       ? rd_phases(b, 3)
               : !strcmp(s, "rdp-close")    ? rd_phases(b, 2)            // a new set a clock too soon
+              : !strcmp(s, "sweep-ok")     ? sweep(b, false, false)
+              : !strcmp(s, "sweep-write")  ? sweep(b, true, false)      // a write while the sweep runs
+              : !strcmp(s, "sweep-clear")  ? sweep(b, false, true)      // a clear of a swept RAM
               : !strcmp(s, "retire-ok")    ? retire(b, 2)
                                            : retire(b, 3);              // context 3 of NumCtx 3 retired
     b.top->final();

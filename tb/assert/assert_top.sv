@@ -50,6 +50,15 @@ module assert_top
   input  logic [2:0][7:0]                        rdp_raddr_i,
   output logic [2:0][31:0]                       rdp_rdata_o,     // its RAM gives each address as the data
 
+  // us_vram with Sweep (the FPGA configuration's instruction memory and constants): 16 words of 2 lanes
+  input  logic                                   swp_we_i,
+  input  logic [3:0]                             swp_waddr_i,
+  input  logic [31:0]                            swp_wdata_i,
+  input  logic                                   swp_clear_i,
+  input  logic [3:0]                             swp_raddr_i,
+  output logic [1:0][31:0]                       swp_rdata_o,
+  output logic                                   swp_ready_o,
+
   // us_retire: the instruction in WB
   input  logic                                   ret_wb_valid_i,
   input  logic [3:0]                             ret_ctx_i,
@@ -66,6 +75,7 @@ module assert_top
   logic [CtxW-1:0]            if_ctx;
   logic [8:0]                 if_pc;
   logic [5:0][31:0]           if_words;
+  logic                       if_imem_ready;
   us_if_stage #(
     .NumCtx(NumCtx)
   ) u_if_stage (
@@ -75,6 +85,7 @@ module assert_top
     .lp_imem_slot_i (9'd0),
     .lp_imem_dword_i(3'd0),
     .lp_imem_wdata_i(32'd0),
+    .imem_ready_o   (if_imem_ready),
     .ctx_running_i  (if_running_i),
     .ctx_busy_i     (if_busy_i),
     .ctx_pc_i       ('0),
@@ -220,6 +231,24 @@ module assert_top
     .rdata_o    (rdp_rdata_o)
   );
 
+  // ---- us_vram with Sweep: zero after the sweep, then what was written
+  logic swp_rvalid;
+  us_vram #(
+    .Depth(16), .Width(32), .NumLanes(2), .NumRead(1), .Sweep(1'b1)
+  ) u_sweep (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .clear_i    (swp_clear_i),
+    .clear_seg_i(1'b0),
+    .we_i       ({swp_we_i, swp_we_i}),
+    .waddr_i    (swp_waddr_i),
+    .wdata_i    ({swp_wdata_i, ~swp_wdata_i}),
+    .raddr_i    (swp_raddr_i),
+    .rdata_o    (swp_rdata_o),
+    .rvalid_o   (swp_rvalid),
+    .ready_o    (swp_ready_o)
+  );
+
   us_core_pkg::us_ctrl_t ret_ctrl;
   always_comb begin
     ret_ctrl     = '0;
@@ -265,11 +294,12 @@ module assert_top
 
   // The units' other outputs: this bench watches only their assertions.
   logic unused;
-  assign unused = ^{if_valid, if_ctx, if_pc, if_words, ctx_done, ctx_busy, ctx_errors, ctx_clear, ctx_pc,
+  assign unused = ^{if_imem_ready, if_valid, if_ctx, if_pc, if_words, ctx_done, ctx_busy, ctx_errors, ctx_clear, ctx_pc,
                     ctx_id_loop, ctx_id_loop_sp, ctx_wb_loop_sp, ctx_id_addr, ctx_id_addr_sp, ctx_wb_addr_sp,
                     ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked, ctx_id_result, ctx_id_pred,
                     ctx_of_loop, ctx_of_loop_sp, ctx_of_covered, ctx_of_killed, ctx_of_inactive, ctx_of_pred,
                     ctx_wb_pred, ctx_id_counter, ctx_wb_counter, ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked,
-                    ctx_wb_result, ctx_wb_retired, ctx_wb_errors, ctx_wb_loop_top, ctx_wb_addr_top, trf_rdata};
+                    ctx_wb_result, ctx_wb_retired, ctx_wb_errors, ctx_wb_loop_top, ctx_wb_addr_top, trf_rdata,
+                    swp_rvalid};
 
 endmodule

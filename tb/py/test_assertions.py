@@ -43,6 +43,9 @@ SCENARIOS = [
     ("trf-read-in", "TrfReadBesideInput"),    # ID reading the context the input port writes (a running one)
     ("rdp-ok", None),
     ("rdp-close", "RdPhasesApart"),           # a new set of read addresses before the last one's phases are out
+    ("sweep-ok", None),
+    ("sweep-write", "VramSweepNoWrite"),       # a write into a swept RAM before its ready_o
+    ("sweep-clear", "VramSweepNoClear"),       # a clear of a RAM that has no valid bits to clear
     ("retire-ok", None),
     ("retire-range", "RetireCtxInRange"),     # context 3 of NumCtx 3 at retire
 ]
