@@ -23,7 +23,8 @@ FPGA_LANES := 1
 FPGA_CTX := 2
 # The speed grade make fpga times the LFE5U-85F at (nextpnr --speed; SPEED=6|7|8 overrides it): -8, the fastest
 # of the three the family data sheet sells the same die at, the grade a prototype board would carry. The whole core
-# placed and routed at 51.9 MHz there (seed 1, 2026-12-05); at -6, the slowest, it places at about 44 MHz.
+# placed and routed at 51.8 MHz there (seed 1, 2026-12-05); at -6, the slowest, the ninth session's core placed at
+# an estimated 43.7 MHz (docs/rtl.md).
 FPGA_SPEED := 8
 
 # make synth: us_core at each of these NUM_CTX (and every other module once).
