@@ -94,7 +94,7 @@ PARTS = {  # name: (top module, parameters)
     "us_temp_rf_ctx4": ("us_temp_rf", (("NumCtx", 4),)),
     "us_tex_mem": ("us_tex_mem", ()),
     # the stages around the datapath
-    "us_id_stage_ctx4": ("us_id_stage", (("NumCtx", 4),)),
+    "us_id_stage_ctx4": ("us_id_stage", (("NumCtx", 4), ("MemSweep", "1'b1"))),  # const_ready_o from the sweep
     "us_ta_stage": ("us_ta_stage", (FPGA_PLAN, FPGA_LANES)),
     "us_wb_stage_ctx4": ("us_wb_stage", (("NumCtx", 4),)),
     # the whole core in the FPGA configuration
