@@ -28,6 +28,7 @@ module regs_top (
   logic [1:0]  const_chan;
   logic [0:0][7:0]       const_raddr;
   logic [0:0][3:0][31:0] const_rdata;
+  logic                  imem_ready, const_ready;
 
   us_load_port u_load_port (
     .clk_i, .rst_ni, .reg_we_i, .reg_addr_i, .reg_wdata_i, .reg_bad_o,
@@ -38,14 +39,18 @@ module regs_top (
 
   us_imem u_imem (
     .clk_i, .rst_ni, .we_i(imem_we), .wslot_i(imem_slot), .wdword_i(imem_dword), .wdata_i(imem_wdata),
-    .raddr_i(imem_raddr_i), .rdata_o(imem_rdata_o)
+    .raddr_i(imem_raddr_i), .rdata_o(imem_rdata_o), .ready_o(imem_ready)
   );
 
   assign const_raddr[0] = const_raddr_i;
   assign const_rdata_o  = const_rdata[0];
   us_const_rf #(.NumReadPorts(1)) u_const (
     .clk_i, .rst_ni, .we_i(const_we), .widx_i(const_idx), .wchan_i(const_chan), .wdata_i(const_wdata),
-    .start_i(1'b0), .raddr_i(const_raddr), .rdata_o(const_rdata)
+    .start_i(1'b0), .raddr_i(const_raddr), .rdata_o(const_rdata), .ready_o(const_ready)
   );
+
+  // With valid bits (no Sweep) both memories are writable from reset on
+  logic unused_ready;
+  assign unused_ready = imem_ready & const_ready;
 
 endmodule
