@@ -70,18 +70,29 @@ us_iv_t us_iv_hull(us_iv_t a, us_iv_t b)
 
 bool us_iv_corners(us_iv_t *out, const us_iv_t *in, unsigned n, us_iv_fn_t f, const void *ctx)
 {
-    uint32_t arg[8];
-    unsigned vary = 0;
-    for (unsigned i = 0; i < n; i++)
-        vary |= (in[i].lo != in[i].hi) << i;
+    /* Each argument's values to try: its ends, and +0 and -0 where a range holds them. A product with a zero is
+     * zero whatever the other factor (the hardware's 0 x anything = 0, NaN and infinity included), so the ops are
+     * not monotone across zero: a range's ends alone missed a NaN x +0 term (tb/fuzz/regress). */
+    uint32_t cand[8][4], arg[8];
+    unsigned ncand[8], total = 1;
+    for (unsigned i = 0; i < n; i++) {
+        ncand[i] = 0;
+        cand[i][ncand[i]++] = in[i].lo;
+        if (in[i].lo != in[i].hi) {
+            cand[i][ncand[i]++] = in[i].hi;
+            if (us_iv_contains(in[i], 0u))
+                cand[i][ncand[i]++] = 0u;
+            if (us_iv_contains(in[i], SIGN))
+                cand[i][ncand[i]++] = SIGN;
+        }
+        total *= ncand[i];
+    }
     bool any_nan = false, any_num = false, first = true;
     us_iv_t r = {0, 0};
     uint32_t first_nan = 0;
-    for (unsigned m = 0; m < (1u << n); m++) {
-        if (m & ~vary)
-            continue; /* an exact argument has one corner */
-        for (unsigned i = 0; i < n; i++)
-            arg[i] = m >> i & 1u ? in[i].hi : in[i].lo;
+    for (unsigned m = 0; m < total; m++) {
+        for (unsigned i = 0, k = m; i < n; k /= ncand[i], i++)
+            arg[i] = cand[i][k % ncand[i]];
         uint32_t v = f(arg, ctx);
         if (is_nan(v)) {
             if (!any_nan)

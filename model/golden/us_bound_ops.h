@@ -22,9 +22,10 @@ us_iv_t us_iv_widen_by(us_iv_t v, unsigned ulps, uint32_t abs_bits);
 
 us_iv_t us_iv_hull(us_iv_t a, us_iv_t b);
 
-/* f evaluated at every corner of the box in[0..n-1] (n <= 8): the hull of the results in *out. False when some
- * corners give a NaN and others a number (whether the hardware gives a NaN is then not settled); all NaN gives the
- * first corner's NaN as a point. */
+/* f evaluated at every corner of the box in[0..n-1] (n <= 8), and at +0 and -0 of each range that holds them (0 x
+ * anything = 0: no op is monotone across a zero): the hull of the results in *out. False when some give a NaN and
+ * others a number (whether the hardware gives a NaN is then not settled); all NaN gives the first one's NaN as a
+ * point. */
 typedef uint32_t (*us_iv_fn_t)(const uint32_t *arg, const void *ctx);
 bool us_iv_corners(us_iv_t *out, const us_iv_t *in, unsigned n, us_iv_fn_t f, const void *ctx);
 
