@@ -46,7 +46,9 @@ help:
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"
 	@echo "make bringup-suite  stable, silicon-safe vectors reaching every field value, exported: build/bringup-suite/"
-	@echo "make mesa-corpus  Mesa's R500 compiler (patched, on the radeon drm-shim) over piglit's shader tests: corpus/piglit/"
+	@echo "make mesa-corpus  [MESA=22.3.6|25.0.7] Mesa's R500 compiler (patched, on the radeon drm-shim) over piglit's"
+	@echo "              shader tests: corpus/piglit/ (22.3.6), corpus/piglit-25.0.7/"
+	@echo "make mesa-diff  the two compilers side by side on the model (after make piglit-check): build/piglit/diff/"
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
 	@echo "make fuzz     the libFuzzer harnesses of tb/fuzz, FUZZ_SECONDS=$(FUZZ_SECONDS) each, from a seed corpus in build/fuzz"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
@@ -302,13 +304,19 @@ wave: $(BUILD)/bin/uscosim
 	  $(if $(REPORT),--report $(REPORT))
 .PHONY: regress regress-build regress-merge wave
 
-# piglit's shader tests as vectors (corpus/piglit, captured by make mesa-corpus; no Mesa needed here), and piglit's
-# probes against the golden model's colours: build/piglit/report.txt. Expected failures: tb/piglit_xfail.txt.
+# piglit's shader tests as vectors, one folder per compiler (PIGLIT_MESA: corpus/piglit from Mesa 22.3.6,
+# corpus/piglit-25.0.7 from Mesa 25.0.7, captured by make mesa-corpus; no Mesa needed here), and piglit's probes
+# against the golden model's colours: build/piglit/mesa-V/report.txt. Expected failures: tb/piglit_xfail*.txt.
 piglit-vectors:
-	python3 scripts/piglit_vectors.py gen --out $(BUILD)/vectors/piglit
+	@for v in $(PIGLIT_MESA); do python3 scripts/piglit_vectors.py gen --mesa $$v || exit 1; done
 piglit-check: $(BUILD)/bin/usim $(BUILD)/bin/usdis
-	python3 scripts/piglit_vectors.py check --dir $(BUILD)/vectors/piglit --jobs $(JOBS) --report $(BUILD)/piglit/report.txt
-.PHONY: piglit-vectors piglit-check
+	@rc=0; for v in $(PIGLIT_MESA); do echo "piglit, Mesa $$v:"; python3 scripts/piglit_vectors.py check --mesa $$v \
+	  --jobs $(JOBS) --report $(BUILD)/piglit/mesa-$$v/report.txt || rc=1; done; exit $$rc
+# The two compilers side by side (scripts/mesa_diff.py): programs, verdicts and rule findings per test, and every
+# failure or breach of Mesa 25's output with its explanation: build/piglit/diff/report.txt.
+mesa-diff: $(BUILD)/bin/usim
+	python3 scripts/mesa_diff.py
+.PHONY: piglit-vectors piglit-check mesa-diff
 
 # Vectors from the generator: vectors/smoke is checked in (regenerating it changes nothing); the full suite
 # (15,286 vectors) goes to build/vectors/full.
@@ -324,14 +332,16 @@ probes: $(BUILD)/bin/usasm $(BUILD)/bin/usbringup
 	rm -rf $(BUILD)/probes && python3 scripts/probes.py --out $(BUILD)/probes
 .PHONY: probes
 
-# Mesa's own R500 compiler (Debian's Mesa with tb/mesa/r300-capture.patch, r300 + the radeon noop drm-shim, cached in
-# build/mesa/<version>-<patch sha>) on piglit's shader tests, headless: corpus/piglit/ (README.md there), then a
-# static check of every captured program. mesa-corpus-check alone needs no Mesa build.
+# Mesa's own R500 compiler (Debian's Mesa MESA=22.3.6 or 25.0.7 with its patch tb/mesa/r300-capture*.patch, r300 +
+# the radeon noop drm-shim, cached in build/mesa/<version>-<patch sha>) on piglit's shader tests, headless: the
+# version's corpus (corpus/piglit, corpus/piglit-25.0.7; README.md there), then a static check of every captured
+# program. mesa-corpus-check alone needs no Mesa build.
+MESA ?= 22.3.6
 mesa-corpus: $(BUILD)/bin/usdis $(BUILD)/bin/usim
-	python3 scripts/mesa_corpus.py --jobs $(JOBS)
-	python3 scripts/mesa_corpus.py --check
+	python3 scripts/mesa_corpus.py --mesa $(MESA) --jobs $(JOBS)
+	python3 scripts/mesa_corpus.py --mesa $(MESA) --check
 mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
-	python3 scripts/mesa_corpus.py --check
+	@rc=0; for v in $(PIGLIT_MESA); do python3 scripts/mesa_corpus.py --mesa $$v --check || rc=1; done; exit $$rc
 .PHONY: mesa-corpus mesa-corpus-check
 .PHONY: cosim-build cosim-test-build regress-harness
 .PHONY: tb-build lint synth fpga rtl-fp-exhaustive rtl-plants

@@ -22,34 +22,59 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PATCH = os.path.join(ROOT, "tb", "mesa", "r300-capture.patch")
 PIGLIT_DIRS = ["/usr/lib/x86_64-linux-gnu/piglit", "/usr/share/piglit"]
 SHADER_RUNNER = "/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner"
 FORMAT = "r500-piglit-capture 2"
-# Debian packages: building Mesa, the source, and piglit (checked with dpkg, installed only when missing).
+# Debian packages: building Mesa, and piglit (checked with dpkg, installed only when missing).
 DEBS = ["dpkg-dev", "meson", "ninja-build", "pkg-config", "gcc", "g++", "bison", "flex", "python3-mako",
-        "libdrm-dev", "libexpat1-dev", "libglvnd-dev", "zlib1g-dev", "libzstd-dev", "libelf-dev", "libwayland-dev",
-        "wayland-protocols", "libx11-dev", "libxext-dev", "libxfixes-dev", "libxcb-glx0-dev", "libxcb-shm0-dev",
-        "libx11-xcb-dev", "libxcb-dri2-0-dev", "libxcb-dri3-dev", "libxcb-present-dev", "libxshmfence-dev",
-        "libxxf86vm-dev", "libxrandr-dev", "glslang-tools", "python3-yaml", "patch", "piglit"]
+        "python3-venv", "libdrm-dev", "libexpat1-dev", "libglvnd-dev", "zlib1g-dev", "libzstd-dev", "libelf-dev",
+        "libwayland-dev", "wayland-protocols", "libx11-dev", "libxext-dev", "libxfixes-dev", "libxcb-glx0-dev",
+        "libxcb-shm0-dev", "libx11-xcb-dev", "libxcb-dri2-0-dev", "libxcb-dri3-dev", "libxcb-present-dev",
+        "libxshmfence-dev", "libxxf86vm-dev", "libxrandr-dev", "glslang-tools", "python3-yaml", "patch", "piglit",
+        "debian-archive-keyring"]
 MESON_OPTIONS = ["-Dgallium-drivers=r300", "-Dvulkan-drivers=", "-Dllvm=disabled", "-Dtools=drm-shim",
                  "-Degl=enabled", "-Dgbm=enabled", "-Dglvnd=true", "-Dglx=disabled", "-Dplatforms=",
                  "-Dbuildtype=release", "-Dvalgrind=disabled", "-Dlibunwind=disabled", "-Dgles1=disabled",
-                 "-Dgles2=enabled", "-Dopengl=true", "-Dshared-glapi=enabled", "-Dvideo-codecs=",
-                 "-Dgallium-va=disabled", "-Dgallium-vdpau=disabled", "-Dgallium-xa=disabled", "-Dgallium-nine=false",
-                 "-Dgallium-omx=disabled", "-Dgallium-opencl=disabled", "-Dlmsensors=disabled", "-Dbuild-tests=false"]
+                 "-Dgles2=enabled", "-Dopengl=true", "-Dvideo-codecs=", "-Dgallium-va=disabled",
+                 "-Dgallium-vdpau=disabled", "-Dgallium-xa=disabled", "-Dlmsensors=disabled", "-Dbuild-tests=false"]
+# Options Mesa 25 no longer has.
+MESON_OPTIONS_22 = ["-Dshared-glapi=enabled", "-Dgallium-nine=false", "-Dgallium-omx=disabled",
+                    "-Dgallium-opencl=disabled"]
+# The compilers the corpus is captured from: Debian's source package (pinned), the suite whose deb-src has it,
+# the capture patch, and where the corpus goes. Mesa 25 needs meson >= 1.1 (bookworm has 1.0.1): from PyPI, in a
+# venv of the build's own.
+MESA_VERSIONS = {
+    "22.3.6": {"deb": "22.3.6-1+deb12u2", "suites": ["bookworm", "bookworm-updates", "bookworm-security"],
+               "patch": "tb/mesa/r300-capture.patch", "corpus": "corpus/piglit", "meson": "debian",
+               "xfail": "tb/piglit_xfail.txt",
+               "options": MESON_OPTIONS + MESON_OPTIONS_22},
+    "25.0.7": {"deb": "25.0.7-2+deb13u1", "suites": ["trixie", "trixie-security"],
+               "patch": "tb/mesa/r300-capture-25.0.patch", "corpus": "corpus/piglit-25.0.7", "meson": "pypi",
+               "xfail": "tb/piglit_xfail-25.0.7.txt",
+               "options": MESON_OPTIONS},
+}
+DEFAULT_MESA = "22.3.6"
+MESON_PYPI = ["meson>=1.1,<2", "mako", "pyyaml", "packaging"]
+PATCH = os.path.join(ROOT, MESA_VERSIONS[DEFAULT_MESA]["patch"])
+
+
+def corpus_dir(version):
+    return os.path.join(ROOT, MESA_VERSIONS[version]["corpus"])
+
+
 # Debian's own tools (meson needs the system Python with mako, not a pyenv shim).
 SYS_PATH = "/usr/sbin:/usr/bin:/sbin:/bin"
-DEB_SRC = "/etc/apt/sources.list.d/mesa-corpus-src.sources"
 
 
 def log(msg):
     print(f"mesa-corpus: {msg}", flush=True)
 
 
-def run(cmd, **kw):
+def run(cmd, path=SYS_PATH, **kw):
+    """subprocess.run with Debian's tools first on PATH (meson needs the system Python with mako, not a pyenv
+    shim), or `path` (a venv's bin before them)."""
     kw.setdefault("check", True)
-    env = dict(os.environ, PATH=SYS_PATH + ":" + os.environ.get("PATH", ""), DEBIAN_FRONTEND="noninteractive")
+    env = dict(os.environ, PATH=path + ":" + os.environ.get("PATH", ""), DEBIAN_FRONTEND="noninteractive")
     return subprocess.run(cmd, env=env, **kw)
 
 
@@ -64,62 +89,73 @@ def installed(pkg):
     return "install ok installed" in p.stdout
 
 
-def have_deb_src():
-    for f in glob.glob("/etc/apt/sources.list") + glob.glob("/etc/apt/sources.list.d/*"):
-        try:
-            text = open(f).read()
-        except OSError:
-            continue
-        if re.search(r"^\s*deb-src\s", text, re.M) or re.search(r"^Types:.*\bdeb-src\b", text, re.M):
-            return True
-    return False
-
-
 def ensure_deps():
     missing = [p for p in DEBS if not installed(p)]
-    updated = False
-    if not have_deb_src():
-        log(f"adding a deb-src entry for Debian bookworm main ({DEB_SRC})")
-        text = ("Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\n"
-                "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
-        run(sudo() + ["tee", DEB_SRC], input=text, text=True, stdout=subprocess.DEVNULL)
-        run(sudo() + ["apt-get", "update", "-qq"])
-        updated = True
     if missing:
         log(f"installing Debian packages: {' '.join(missing)}")
-        if not updated:
-            run(sudo() + ["apt-get", "update", "-qq"])
+        run(sudo() + ["apt-get", "update", "-qq"])
         run(sudo() + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing,
             stdout=subprocess.DEVNULL)
 
 
-def fetch_source(mesa_dir):
-    """Debian's Mesa source package in build/mesa (downloaded once); returns (dsc path, version)."""
-    os.makedirs(mesa_dir, exist_ok=True)
-    dscs = sorted(glob.glob(os.path.join(mesa_dir, "mesa_*.dsc")))
-    if not dscs:
-        log("fetching Debian's Mesa source package (apt-get source --download-only mesa)")
-        run(["apt-get", "source", "--download-only", "mesa"], cwd=mesa_dir, stdout=subprocess.DEVNULL)
-        dscs = sorted(glob.glob(os.path.join(mesa_dir, "mesa_*.dsc")))
-    dsc = dscs[-1]
-    version = os.path.basename(dsc)[len("mesa_"):-len(".dsc")]
-    return dsc, version
+def apt_options(apt_dir):
+    """apt-get options for a sources list of the script's own (deb-src only): nothing under /etc/apt changes."""
+    return ["-o", f"Dir::Etc::SourceList={apt_dir}/sources.list", "-o", "Dir::Etc::SourceParts=/nonexistent",
+            "-o", f"Dir::State::Lists={apt_dir}/lists"]
 
 
-def patch_sha():
-    return hashlib.sha256(open(PATCH, "rb").read()).hexdigest()
+def fetch_source(mesa_dir, version):
+    """Debian's Mesa source package for `version` (MESA_VERSIONS) in build/mesa/src-VERSION, downloaded once from
+    the deb-src of its suite; returns (dsc path, Debian version)."""
+    spec = MESA_VERSIONS[version]
+    sdir = os.path.join(mesa_dir, f"src-{version}")
+    dsc = os.path.join(sdir, f"mesa_{spec['deb']}.dsc")
+    if not os.path.exists(dsc):
+        apt_dir = os.path.join(sdir, "apt")
+        os.makedirs(os.path.join(apt_dir, "lists", "partial"), exist_ok=True)
+        with open(os.path.join(apt_dir, "sources.list"), "w") as f:
+            for suite in spec["suites"]:
+                url = "http://deb.debian.org/debian" + ("-security" if suite.endswith("-security") else "")
+                f.write(f"deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] {url} {suite} main\n")
+        log(f"fetching Debian's source package mesa {spec['deb']} ({', '.join(spec['suites'])}) into {sdir}")
+        run(["apt-get", "-qq"] + apt_options(apt_dir) + ["update"], stdout=subprocess.DEVNULL)
+        run(["apt-get", "-qq"] + apt_options(apt_dir) + ["source", "--download-only", f"mesa={spec['deb']}"],
+            cwd=sdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not os.path.exists(dsc):
+        sys.exit(f"mesa-corpus: {dsc} was not downloaded (is mesa {spec['deb']} still in Debian's archive?)")
+    return dsc, spec["deb"]
 
 
-def cached_build(mesa_dir, version):
-    """The key dir of the finished Mesa build for `version` and the current patch, or None (nothing is fetched)."""
-    kdir = os.path.join(mesa_dir, f"{version}-{patch_sha()[:12]}")
+def patch_path(version):
+    return os.path.join(ROOT, MESA_VERSIONS[version]["patch"])
+
+
+def patch_sha(version=DEFAULT_MESA):
+    return hashlib.sha256(open(patch_path(version), "rb").read()).hexdigest()
+
+
+def cached_build(mesa_dir, version=DEFAULT_MESA):
+    """The key dir of the finished Mesa build for `version` and its current patch, or None (nothing is fetched)."""
+    kdir = os.path.join(mesa_dir, f"{MESA_VERSIONS[version]['deb']}-{patch_sha(version)[:12]}")
     return kdir if os.path.exists(os.path.join(kdir, "stamp.json")) else None
 
 
-def build_mesa(mesa_dir, jobs):
-    """The patched build, cached under build/mesa/<version>-<patch sha 12>; returns (key dir, info)."""
-    dsc, version = fetch_source(mesa_dir)
-    key = f"{version}-{patch_sha()[:12]}"
+def meson_command(mesa_dir, version):
+    """Debian's meson, or (Mesa 25: meson >= 1.1) one from PyPI in build/mesa/venv-meson; returns (argv, PATH head)."""
+    if MESA_VERSIONS[version]["meson"] == "debian":
+        return ["meson"], SYS_PATH
+    venv = os.path.join(mesa_dir, "venv-meson")
+    if not os.path.exists(os.path.join(venv, "bin", "meson")):
+        log(f"installing {' '.join(MESON_PYPI)} from PyPI into {venv}")
+        run(["/usr/bin/python3", "-m", "venv", venv])
+        run([os.path.join(venv, "bin", "pip"), "install", "-q"] + MESON_PYPI)
+    return [os.path.join(venv, "bin", "meson")], os.path.join(venv, "bin") + ":" + SYS_PATH
+
+
+def build_mesa(mesa_dir, jobs, version=DEFAULT_MESA):
+    """The patched build, cached under build/mesa/<Debian version>-<patch sha 12>; returns (key dir, info)."""
+    dsc, debver = fetch_source(mesa_dir, version)
+    key = f"{debver}-{patch_sha(version)[:12]}"
     kdir = os.path.join(mesa_dir, key)
     stamp = os.path.join(kdir, "stamp.json")
     if os.path.exists(stamp):
@@ -131,18 +167,20 @@ def build_mesa(mesa_dir, jobs):
     if os.path.exists(kdir):
         shutil.rmtree(kdir)
     os.makedirs(kdir)
-    log(f"unpacking {os.path.basename(dsc)} and applying {os.path.relpath(PATCH, ROOT)}")
+    patch = patch_path(version)
+    log(f"unpacking {os.path.basename(dsc)} and applying {os.path.relpath(patch, ROOT)}")
     run(["dpkg-source", "-x", dsc, src], stdout=subprocess.DEVNULL)
-    run(["patch", "-p1", "-s", "-i", PATCH], cwd=src)
-    log(f"configuring and building Mesa {version} (r300 + radeon drm-shim) in {bld}, nice -n 19")
+    run(["patch", "-p1", "-s", "-i", patch], cwd=src)
+    meson, path = meson_command(mesa_dir, version)
+    log(f"configuring and building Mesa {debver} (r300 + radeon drm-shim) in {bld}, nice -n 19")
     with open(os.path.join(kdir, "build.log"), "w") as f:
-        run(["nice", "-n", "19", "meson", "setup", bld, f"--prefix={inst}", "--libdir=lib"] + MESON_OPTIONS,
-            cwd=src, stdout=f, stderr=subprocess.STDOUT)
+        run(["nice", "-n", "19"] + meson + ["setup", bld, f"--prefix={inst}", "--libdir=lib"]
+            + MESA_VERSIONS[version]["options"], cwd=src, stdout=f, stderr=subprocess.STDOUT, path=path)
         p = run(["nice", "-n", "19", "ninja", "-C", bld, f"-j{jobs}", "install"], stdout=f,
-                stderr=subprocess.STDOUT, check=False)
+                stderr=subprocess.STDOUT, check=False, path=path)
     if p.returncode:
         sys.exit(f"mesa-corpus: the Mesa build failed, see {kdir}/build.log")
-    info = {"version": version, "patch_sha256": patch_sha(), "build_seconds": time.time() - t0}
+    info = {"version": debver, "patch_sha256": patch_sha(version), "build_seconds": time.time() - t0}
     json.dump(info, open(stamp, "w"), indent=1)
     log(f"Mesa built in {info['build_seconds']:.0f} s")
     return kdir, info
@@ -252,29 +290,44 @@ def select(path, text):
         return "needs GL > 2.1", None
     if glsl[0] > 1 or glsl > (1, 20):
         return "needs GLSL > 1.20", None
-    fs = [s for n, s in sections if n == "fragment shader"]
-    if any(n in ("fragment program", "vertex program") for n in names):
-        return "ARB assembly program", None
     if any(n.startswith("fragment shader file") or n.endswith(" file") for n in names):
         return "shader from a file", None
     if any(n.startswith(("geometry shader", "tessellation", "compute shader")) for n in names):
         return "geometry, tessellation or compute stage", None
-    if not fs:
-        return "no GLSL fragment shader", None
-    if len(fs) > 1:
-        return "more than one fragment shader", None
-    src = strip_comments(fs[0])
-    m = re.search(r"#\s*version\s+(\d+)", src)
-    if m and int(m.group(1)) > 120:
-        return "fragment shader #version > 120", None
-    reads = []
-    if re.search(r"(^|[;\s}])varying\s", src) or re.search(r"(^|[;\s}])(centroid\s+)?in\s+\w+\s+\w+\s*(\[.*?\])?\s*;", src):
-        reads.append("varyings")
-    used = [n for n in FS_INPUTS if re.search(r"\b" + n + r"\b", src)]
-    for n in used:
-        if n in FS_INPUTS_NOT_INTERPOLATED:
-            return "fragment shader reads " + n, None
-    reads += used
+    fs = [s for n, s in sections if n == "fragment shader"]
+    fp = [s for n, s in sections if n == "fragment program"]
+    if fs and fp:
+        return "both a GLSL fragment shader and an ARB fragment program", None
+    if fp:
+        # ARB_fragment_program assembly: Mesa translates it and the same r300 compiler builds it.
+        if len(fp) > 1:
+            return "more than one fragment program", None
+        language, src = "arb_fp", re.sub(r"#[^\n]*", "", fp[0])
+        if re.search(r"\bfragment\.facing\b", src):
+            return "fragment program reads fragment.facing", None
+        reads = sorted(set(re.findall(r"\bfragment\.(color|texcoord|fogcoord|position)\b", src)))
+        if re.search(r"^\s*(TEX|TXP|TXB)\b", src, re.M):
+            reads.append("texture")
+    elif fs:
+        if len(fs) > 1:
+            return "more than one fragment shader", None
+        language, src = "glsl", strip_comments(fs[0])
+        m = re.search(r"#\s*version\s+(\d+)", src)
+        if m and int(m.group(1)) > 120:
+            return "fragment shader #version > 120", None
+        reads = []
+        if re.search(r"(^|[;\s}])varying\s", src) or \
+                re.search(r"(^|[;\s}])(centroid\s+)?in\s+\w+\s+\w+\s*(\[.*?\])?\s*;", src):
+            reads.append("varyings")
+        used = [n for n in FS_INPUTS if re.search(r"\b" + n + r"\b", src)]
+        for n in used:
+            if n in FS_INPUTS_NOT_INTERPOLATED:
+                return "fragment shader reads " + n, None
+        reads += used
+    elif "vertex program" in names:
+        return "fixed-function fragment stage (an ARB vertex program alone)", None
+    else:
+        return "no GLSL fragment shader or ARB fragment program", None
     if "test" not in names:
         return "no [test] section", None
     cmds = dict(sections)["test"]
@@ -282,8 +335,8 @@ def select(path, text):
         return "no draw command", None
     if not re.search(r"^\s*(relative\s+)?probe\s", cmds, re.M):
         return "no probe command", None
-    return None, {"gl": "%d.%d" % gl, "glsl": "%d.%02d" % glsl, "extensions": exts, "size": size, "fs": fs[0],
-                  "fs_reads": reads}
+    return None, {"gl": "%d.%d" % gl, "glsl": "%d.%02d" % glsl, "extensions": exts, "size": size,
+                  "language": language, "fs": (fp or fs)[0], "fs_reads": reads}
 
 
 # ---- the [test] section: commands, draws and probes -----------------------------------------------------------
@@ -406,6 +459,7 @@ def parse_capture(stderr):
     cur = None
     layout = []      # the SW TCL vertex: attribute n -> [kind, index] (the last "vlayout")
     batches = []     # vertex batches handed to the rasteriser since the last draw
+    viewport_fixed = None
     for line in stderr.splitlines():
         if not line.startswith("R500CAP "):
             continue
@@ -423,7 +477,7 @@ def parse_capture(stderr):
         elif tag == "vlayout":
             layout = []
         elif tag == "vattr":
-            assert int(f[2]) == len(layout), line
+            assert int(f[2]) == len(layout), f"{line!r} after {len(layout)} attributes"
             layout.append([f[3], int(f[4])])
         elif tag == "vbuf":
             kv = dict(x.split("=", 1) for x in f[2:])
@@ -443,6 +497,8 @@ def parse_capture(stderr):
             cur["state"][int(f[2])] = [int(f[3]), int(f[4])]
         elif tag == "end":
             cur = None
+        elif tag == "viewport":          # the Mesa 25 patch set the window's viewport (piglit's size)
+            viewport_fixed = [int(f[2]), int(f[3])]
         elif tag == "emit_fs":
             p = programs.get(f[2])
             if p:
@@ -458,8 +514,9 @@ def parse_capture(stderr):
             p = programs.get(kv["fs"])
             draws.append({"program": p, "mode": int(kv["mode"]), "count": int(kv["count"]),
                           "constants": {i: consts.get(i) for i in range(p["nconst"])} if p else {},
-                          "batches": batches})
+                          "batches": batches, "viewport_fixed": viewport_fixed})
             batches = []
+            viewport_fixed = None
     return programs, draws
 
 
@@ -479,8 +536,11 @@ def hex_text_blank(inst):
     return "\n\n".join("\n".join(w + "," for w in i) for i in inst) + "\n"
 
 
-def run_test(path, env, timeout):
+def run_test(path, env, timeout, window=(250, 250)):
     cmd = [SHADER_RUNNER, path, "-auto", "-fbo"]
+    # piglit's window size, for the Mesa 25 patch's viewport (r300_swtcl_draw_vbo): under the shim Mesa 25 leaves
+    # the GL viewport 0 x 0. The 22.3 patch does not read it.
+    env = dict(env, R500CAP_WINDOW=f"{window[0]}x{window[1]}")
     try:
         p = subprocess.run(cmd, env=env, capture_output=True, text=True, errors="replace", timeout=timeout)
         return p.returncode, p.stdout, p.stderr
@@ -490,7 +550,7 @@ def run_test(path, env, timeout):
 
 
 def capture_one(rel, path, info, text, env, timeout):
-    rc, out, err = run_test(path, env, timeout)
+    rc, out, err = run_test(path, env, timeout, info["size"] or [250, 250])
     res = {"rel": rel, "rc": rc}
     if rc == "timeout":
         res["reason"] = "timed out"
@@ -508,7 +568,11 @@ def capture_one(rel, path, info, text, env, timeout):
             res["reason"] = "Mesa's compiler failed (dummy shader)"
         res["tail"] = (out + err)[-400:]
         return res
-    programs, draws = parse_capture(err)
+    try:
+        programs, draws = parse_capture(err)
+    except (AssertionError, KeyError, ValueError, IndexError) as e:
+        res["reason"] = f"capture records the script cannot read ({type(e).__name__}: {e})"
+        return res
     res["compiled"] = not any(p["dummy"] for p in programs.values())
     dumps = parse_dump_programs(err)
     if not draws:
@@ -554,6 +618,9 @@ def capture_one(rel, path, info, text, env, timeout):
     if any(d["program"]["inputs"] and not d["batches"] for d in draws):
         res["reason"] = "a draw of a program with inputs has no vertex data (SW TCL capture)"
         return res
+    fixed = [d["viewport_fixed"] for d in draws if d.get("viewport_fixed")]
+    if fixed:
+        res["viewport_fixed"] = fixed[0]
     res.update(captured=True, programs=progs, draws=draw_recs, commands=cmds, probes=probes,
                test_draws=ndraw, dump_agrees=dump_ok, window=window, piglit_exit=rc)
     if ndraw != len(draw_recs):
@@ -573,6 +640,7 @@ def record(r, sinfo, info):
         "require": {"gl": sinfo["gl"], "glsl": sinfo["glsl"], "other": sinfo["extensions"]},
         "window": r["window"],
         "framebuffer": "RGBA8 FBO (shader_runner -fbo)",
+        "language": sinfo["language"],
         "fragment_shader": sinfo["fs"],
         "fragment_shader_reads": sinfo["fs_reads"],
         "programs": [{k: v for k, v in p.items() if k != "hex"} for p in r["programs"]],
@@ -580,8 +648,23 @@ def record(r, sinfo, info):
         "commands": r["commands"],
         "probes": r["probes"],
         "notes": ([] if not r.get("draw_mismatch") else
-                  [f"{r['test_draws']} draw commands in [test], {len(r['draws'])} draws reached the driver"]),
+                  [f"{r['test_draws']} draw commands in [test], {len(r['draws'])} draws reached the driver"])
+        + ([] if not r.get("viewport_fixed") else
+           ["the rasteriser's vertices were transformed with piglit's window as the viewport (%d x %d): under the "
+            "drm-shim Mesa 25 leaves the GL viewport 0 x 0 (tb/mesa/r300-capture-25.0.patch)" % tuple(r["viewport_fixed"])]),
     }
+
+
+LANGUAGES = ("glsl", "arb_fp", "other")
+
+
+def source_language(text):
+    """The fragment stage a .shader_test is written in: a GLSL [fragment shader], an ARB [fragment program], or
+    neither (fixed function, a file, SPIR-V...)."""
+    names = [n for n, _ in split_sections(text)]
+    if "fragment program" in names and "fragment shader" not in names:
+        return "arb_fp"
+    return "glsl" if "fragment shader" in names else "other"
 
 
 def find_tests():
@@ -605,7 +688,9 @@ def test_name(rel):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default=os.path.join(ROOT, "corpus", "piglit"))
+    ap.add_argument("--mesa", default=DEFAULT_MESA, choices=sorted(MESA_VERSIONS),
+                    help="the Mesa whose r300 compiler captures (MESA_VERSIONS: source package, patch, corpus)")
+    ap.add_argument("--out", default=None, help="the corpus folder (default: the version's, MESA_VERSIONS)")
     ap.add_argument("--mesa-dir", default=os.path.join(ROOT, "build", "mesa"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=30.0)
@@ -615,12 +700,13 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="only check the captured programs with build/bin/usdis and usim --lint")
     args = ap.parse_args()
+    args.out = args.out or corpus_dir(args.mesa)
     if args.check:
         sys.exit(check(args.out, os.path.join(ROOT, "build", "bin")))
 
     if not args.no_deps:
         ensure_deps()
-    kdir, info = build_mesa(args.mesa_dir, args.jobs)
+    kdir, info = build_mesa(args.mesa_dir, args.jobs, args.mesa)
     env = shim_env(kdir)
 
     tests = find_tests()
@@ -628,19 +714,23 @@ def main():
     reasons = collections.Counter()
     left = {}
     selected = []
+    by_language = {lang: collections.Counter() for lang in LANGUAGES}
     for rel, full in tests:
         if args.match and args.match not in rel:
             continue
         text = open(full, errors="replace").read()
+        by_language[source_language(text)]["found"] += 1
         why, sinfo = select(rel, text)
         if why:
             reasons["not selected: " + why] += 1
             left[rel] = "not selected: " + why
         else:
             selected.append((rel, full, sinfo, text))
+            by_language[sinfo["language"]]["selected"] += 1
     if args.limit:
         selected = selected[:args.limit]
-    log(f"selected {len(selected)} (GL <= 2.1, GLSL <= 1.20, one GLSL fragment shader, draws and probes; "
+    log(f"selected {len(selected)} (GL <= 2.1, GLSL <= 1.20, one GLSL fragment shader or ARB fragment program, "
+        f"draws and probes; "
         f"{sum(1 for s in selected if s[2]['fs_reads'])} of them read varyings)")
 
     t0 = time.time()
@@ -667,13 +757,16 @@ def main():
     sel_info = {rel: (sinfo, text) for rel, _, sinfo, text in selected}
     index = []
     for r in results:
+        lang = sel_info[r["rel"]][0]["language"]
         if r.get("compiled"):
             compiled += 1
+            by_language[lang]["compiled"] += 1
         if not r.get("captured"):
             reasons[r["reason"]] += 1
             left[r["rel"]] = r["reason"]
             continue
         captured += 1
+        by_language[lang]["captured"] += 1
         sinfo, text = sel_info[r["rel"]]
         if not r["dump_agrees"]:
             dump_disagree.append(r["rel"])
@@ -694,6 +787,8 @@ def main():
         "mesa": info["version"], "patch_sha256": info["patch_sha256"],
         "piglit": piglit_version(), "found": len(tests), "selected": len(selected), "compiled": compiled,
         "captured": captured, "programs": len(os.listdir(out_progs)),
+        "by_language": {lang: {k: c[k] for k in ("found", "selected", "compiled", "captured")}
+                        for lang, c in by_language.items()},
         "build_seconds": round(info["build_seconds"]), "capture_seconds": round(capture_seconds),
         "left_out": dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
         "dump_disagrees": dump_disagree, "draw_count_differs": draw_mismatch,
@@ -706,7 +801,7 @@ def main():
         readme = os.path.join(args.out, "README.md")
         if os.path.exists(readme):
             text = open(readme).read()
-            new = re.sub(r"(r300-capture\.patch` \(sha256 `)[0-9a-f]{64}(`\))", r"\g<1>" + info["patch_sha256"] + r"\2",
+            new = re.sub(r"(r300-capture[-\w.]*\.patch` \(sha256 `)[0-9a-f]{64}(`\))", r"\g<1>" + info["patch_sha256"] + r"\2",
                          text)
             if new != text:
                 with open(readme, "w") as f:

@@ -47,6 +47,7 @@ import struct
 import subprocess
 import sys
 
+import mesa_corpus
 import piglit_raster as praster
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -488,7 +489,7 @@ def check(a):
             fh.write("\n".join(report) + "\n")
         with open(os.path.splitext(a.report)[0] + ".json", "w") as fh:
             json.dump({"tests": len(by_test), "vectors": len(results), "probes_pass": npass, "probes_fail": nfail,
-                       "probes_xfail": nxfail, "failing_tests": fail_tests, "xfail_tests": xfail_tests,
+                       "probes_xfail": nxfail, "passing_tests": pass_tests, "failing_tests": fail_tests, "xfail_tests": xfail_tests,
                        "xpass_tests": xpass_tests}, fh, indent=1)
     print("\n".join(fails_txt[:a.show]) if fails_txt else "", end="\n" if fails_txt else "")
     print(lines[0] + (f" (report: {os.path.relpath(a.report, ROOT)})" if a.report else ""))
@@ -499,21 +500,27 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("gen")
-    g.add_argument("--corpus", default=os.path.join(ROOT, "corpus", "piglit"))
-    g.add_argument("--out", default=os.path.join(ROOT, "build", "vectors", "piglit"))
     c = sub.add_parser("check")
-    c.add_argument("--dir", default=os.path.join(ROOT, "build", "vectors", "piglit"))
-    c.add_argument("--corpus", default=os.path.join(ROOT, "corpus", "piglit"))
+    for p in (g, c):
+        p.add_argument("--mesa", default=mesa_corpus.DEFAULT_MESA, choices=sorted(mesa_corpus.MESA_VERSIONS),
+                       help="the compiler whose corpus is used: the defaults of --corpus, --out/--dir and --xfail")
+        p.add_argument("--corpus", default=None)
+    g.add_argument("--out", default=None)
+    c.add_argument("--dir", default=None)
     c.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     c.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     c.add_argument("--report", default="")
     c.add_argument("--sample", type=int, default=0, help="check N vectors spread over the list")
-    c.add_argument("--xfail", default=os.path.join(ROOT, "tb", "piglit_xfail.txt"),
-                   help="expected failures with reasons ('' for none)")
+    c.add_argument("--xfail", default=None, help="expected failures with reasons ('' for none)")
     c.add_argument("--show", type=int, default=200, help="report lines of failures printed on stdout")
     a = ap.parse_args()
+    spec = mesa_corpus.MESA_VERSIONS[a.mesa]
+    a.corpus = a.corpus if a.corpus is not None else mesa_corpus.corpus_dir(a.mesa)
+    vec_dir = os.path.join(ROOT, "build", "vectors", "piglit", "mesa-" + a.mesa)
     if a.cmd == "gen":
-        return gen(a.corpus, a.out)
+        return gen(a.corpus, a.out or vec_dir)
+    a.dir = a.dir or vec_dir
+    a.xfail = a.xfail if a.xfail is not None else os.path.join(ROOT, spec["xfail"])
     return check(a)
 
 

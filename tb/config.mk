@@ -61,7 +61,10 @@ SUITE_full_CHECK :=
 SUITE_smoke_CHECK :=
 # piglit: one vector per probed draw of corpus/piglit (scripts/piglit_vectors.py), in lockstep, then piglit's probes
 # (RGBA8, piglit's tolerance) against the model's colours.
-SUITE_piglit_VECTORS := build/vectors/piglit
+# The compilers whose piglit corpora the piglit suite runs (scripts/mesa_corpus.py MESA_VERSIONS), each labelled
+# in the run's names (vector/mesa-V/NAME...).
+PIGLIT_MESA := 22.3.6 25.0.7
+SUITE_piglit_VECTORS := build/vectors/piglit/mesa-22.3.6 build/vectors/piglit/mesa-25.0.7
 SUITE_piglit_CORPUS_SEEDS := 0
 SUITE_piglit_RANDOM := 0
 SUITE_piglit_RANDOM_LEN := 40

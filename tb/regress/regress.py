@@ -84,12 +84,14 @@ def jobs_for(suite, seed, shared, ctxs):
     """Every run of the suite, in a fixed order, each with its random initial state."""
     vecs = []
     for folder in suite.vectors:
-        vecs += sorted(glob.glob(os.path.join(ROOT, folder, "*.vec")))
+        # A folder per compiler (build/vectors/piglit/mesa-V) labels its runs: vector/mesa-V/NAME/ctxN.
+        label = os.path.basename(folder) + "/" if os.path.basename(folder).startswith("mesa-") else ""
+        vecs += [(label, v) for v in sorted(glob.glob(os.path.join(ROOT, folder, "*.vec")))]
     corpus = sorted(glob.glob(os.path.join(shared, "corpus", "mesa-fs", "*.txt")))
     out = []
     for ctx in ctxs:
-        for v in vecs:
-            out.append(Job(f"vector/{os.path.basename(v)}/ctx{ctx}", ctx, (os.path.relpath(v, ROOT),)))
+        for label, v in vecs:
+            out.append(Job(f"vector/{label}{os.path.basename(v)}/ctx{ctx}", ctx, (os.path.relpath(v, ROOT),)))
         for p in corpus:
             for s in range(seed, seed + suite.corpus_seeds):
                 out.append(Job(f"corpus/{os.path.basename(p)}/seed{s}/ctx{ctx}", ctx,

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""make mesa-diff: two Mesa compilers' R500 programs for the same piglit tests, side by side.
+
+For every test both corpora captured (scripts/mesa_corpus.py MESA_VERSIONS; corpus/piglit and corpus/piglit-25.0.7 by
+default), the report gives
+  - whether the programs differ, and by how much: instructions, temporaries (US_PIXSIZE), words;
+  - the probe verdict on the golden model under each compiler (build/piglit/mesa-V/report.json, written by
+    `make piglit-check`: pass, fail, xfail, or "no check" where piglit_vectors skipped every probe);
+  - the silicon-rule checker's findings on each compiler's programs (usim --lint --program).
+Then every probe failure and every rule breach of the newer compiler, with its classification from the newer
+compiler's expected-failure list (tb/piglit_xfail-V.txt) or "unexplained".
+
+  mesa_diff.py [--old 22.3.6] [--new 25.0.7] [--bin build/bin] [--out build/piglit/diff]
+
+Writes OUT/report.txt and OUT/report.json. Exit 1 when a failure or breach of the newer compiler is unexplained, 2 on
+bad input (a corpus or a piglit-check report missing)."""
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+
+import mesa_corpus
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_corpus(version):
+    """test path -> its tests/NAME.json record."""
+    d = mesa_corpus.corpus_dir(version)
+    index = os.path.join(d, "index.json")
+    if not os.path.exists(index):
+        raise FileNotFoundError(f"{index}: no corpus for Mesa {version} (make mesa-corpus MESA={version})")
+    out = {}
+    for e in json.load(open(index)):
+        out[e["test"]] = json.load(open(os.path.join(d, "tests", e["name"] + ".json")))
+    return out
+
+
+def load_verdicts(version):
+    """test path -> pass / fail / xfail, from make piglit-check's report.json; tests with no check are absent."""
+    path = os.path.join(ROOT, "build", "piglit", f"mesa-{version}", "report.json")
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"{path}: run make piglit-check (or make regress SUITE=piglit) first")
+    rep = json.load(open(path))
+    out = {t: "pass" for t in rep.get("passing_tests", [])}
+    out.update({t: "fail" for t in rep["failing_tests"]})
+    out.update({t: "xfail" for t in rep["xfail_tests"]})
+    return out, rep
+
+
+def load_xfail(version):
+    path = os.path.join(ROOT, mesa_corpus.MESA_VERSIONS[version]["xfail"])
+    out = {}
+    if os.path.exists(path):
+        for ln in open(path):
+            if ln.strip() and not ln.startswith("#"):
+                t, _, why = ln.rstrip("\n").partition("\t")
+                out[t] = why
+    return out
+
+
+def lint(version, shas, usim):
+    """sha -> the static silicon-rule breaches usim --lint prints for the program (empty when clean)."""
+    d = os.path.join(mesa_corpus.corpus_dir(version), "programs")
+
+    def one(sha):
+        p = subprocess.run([usim, "--lint", "--program", os.path.join(d, sha + ".hex")], capture_output=True,
+                           text=True)
+        if p.returncode not in (0, 1):
+            return sha, [f"usim --lint exited {p.returncode}: {(p.stderr or p.stdout).strip()[-200:]}"]
+        return sha, [ln.split(": ", 1)[-1] for ln in (p.stdout + p.stderr).splitlines() if "warning" in ln]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return dict(pool.map(one, sorted(shas)))
+
+
+def shape(rec):
+    """(instructions, temporaries, words) of a test's programs, summed over its draws' distinct programs."""
+    progs = rec["programs"]
+    return (sum(p["instructions"] for p in progs), max(p["pixsize"] for p in progs),
+            tuple(tuple(tuple(i) for i in p["words"]) for p in progs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--old", default="22.3.6", choices=sorted(mesa_corpus.MESA_VERSIONS))
+    ap.add_argument("--new", default="25.0.7", choices=sorted(mesa_corpus.MESA_VERSIONS))
+    ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "piglit", "diff"))
+    a = ap.parse_args()
+    try:
+        corp = {v: load_corpus(v) for v in (a.old, a.new)}
+        verdicts = {}
+        reports = {}
+        for v in (a.old, a.new):
+            verdicts[v], reports[v] = load_verdicts(v)
+    except (OSError, ValueError, KeyError) as e:
+        print(f"mesa-diff: {e}", file=sys.stderr)
+        return 2
+    usim = os.path.join(a.bin, "usim")
+    findings = {v: lint(v, {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim)
+                for v in (a.old, a.new)}
+    xfail_new = load_xfail(a.new)
+    both = sorted(set(corp[a.old]) & set(corp[a.new]))
+    only = {v: sorted(set(corp[v]) - set(corp[o])) for v, o in ((a.old, a.new), (a.new, a.old))}
+    rows = []
+    count = collections.Counter()
+    d_inst = d_temp = 0
+    for t in both:
+        so, sn = shape(corp[a.old][t]), shape(corp[a.new][t])
+        row = {"test": t, "instructions": [so[0], sn[0]], "temporaries": [so[1], sn[1]], "same_words": so[2] == sn[2],
+               "verdict": [verdicts[a.old].get(t, "no check"), verdicts[a.new].get(t, "no check")],
+               "breaches": [sorted({b for p in corp[v][t]["programs"] for b in findings[v][p["sha"]]})
+                            for v in (a.old, a.new)]}
+        rows.append(row)
+        count["same words" if row["same_words"] else "programs differ"] += 1
+        if not row["same_words"]:
+            count["fewer instructions" if sn[0] < so[0] else "more instructions" if sn[0] > so[0]
+                  else "same instruction count"] += 1
+            count["fewer temporaries" if sn[1] < so[1] else "more temporaries" if sn[1] > so[1]
+                  else "same temporaries"] += 1
+        d_inst += sn[0] - so[0]
+        d_temp += sn[1] - so[1]
+        count[f"verdicts {row['verdict'][0]} -> {row['verdict'][1]}"] += 1
+    # Every failure and breach of the newer compiler, explained by its expected-failure list or not.
+    problems = []
+    for t in sorted(corp[a.new]):
+        v = verdicts[a.new].get(t)
+        br = sorted({b for p in corp[a.new][t]["programs"] for b in findings[a.new][p["sha"]]})
+        if v in ("fail", "xfail") or br:
+            problems.append({"test": t, "verdict": v or "no check", "breaches": br,
+                             "explained": xfail_new.get(t, "unexplained")})
+    unexplained = [p for p in problems if p["explained"] == "unexplained"]
+    lines = [f"Mesa {a.old} against Mesa {a.new}: piglit tests captured by both, by one only", "",
+             f"  captured: {a.old} {len(corp[a.old])}, {a.new} {len(corp[a.new])}; both {len(both)}, "
+             f"only {a.old} {len(only[a.old])}, only {a.new} {len(only[a.new])}",
+             f"  programs: {count['same words']} tests with the same words, {count['programs differ']} differ "
+             f"({count['fewer instructions']} fewer instructions, {count['more instructions']} more, "
+             f"{count['same instruction count']} as many; {count['fewer temporaries']} fewer temporaries, "
+             f"{count['more temporaries']} more)",
+             f"  instructions over the {len(both)} tests: {sum(r['instructions'][0] for r in rows)} -> "
+             f"{sum(r['instructions'][1] for r in rows)} ({d_inst:+d}); temporaries {d_temp:+d}", ""]
+    for v in (a.old, a.new):
+        rep = reports[v]
+        lines.append(f"  Mesa {v} on the model: {rep['tests']} tests checked, {rep['probes_pass']} probes pass, "
+                     f"{rep['probes_fail']} fail, {rep['probes_xfail']} expected failures; "
+                     f"{sum(1 for s in findings[v].values() if s)} of {len(findings[v])} programs with a "
+                     "static silicon-rule breach")
+    lines += ["", "  verdicts (old -> new), tests captured by both:"]
+    for k, n in sorted((k, n) for k, n in count.items() if k.startswith("verdicts")):
+        lines.append(f"    {n:5d}  {k[len('verdicts '):]}")
+    lines += ["", f"Mesa {a.new}: every probe failure and rule breach, with its explanation "
+              f"({mesa_corpus.MESA_VERSIONS[a.new]['xfail']}):"]
+    for p in problems:
+        lines.append(f"  {p['verdict']:8s} {p['test']}")
+        for b in p["breaches"]:
+            lines.append(f"           breach: {b}")
+        lines.append(f"           {p['explained']}")
+    if not problems:
+        lines.append("  none")
+    lines += ["", f"{len(problems)} failures or breaches in Mesa {a.new}'s output, {len(unexplained)} unexplained"]
+    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.out, "report.txt"), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    with open(os.path.join(a.out, "report.json"), "w") as fh:
+        json.dump({"old": a.old, "new": a.new, "both": len(both), "only": only, "counts": dict(count),
+                   "tests": rows, "problems": problems}, fh, indent=1)
+    print("\n".join(lines))
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
