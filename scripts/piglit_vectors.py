@@ -48,6 +48,7 @@ import subprocess
 import sys
 
 import mesa_corpus
+import piglit_results
 import piglit_raster as praster
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -371,7 +372,7 @@ def check_one(vec, usim):
     out = p.stdout + p.stderr
     rules = [ln for ln in out.splitlines() if "silicon rule" in ln]
     res = {"vector": os.path.basename(vec)[:-4], "test": ck["test"], "draw": ck["draw"], "program": ck["program"],
-           "rules": rules, "probes": [], "error": None}
+           "rules": rules, "probes": [], "error": None, "inputs": ck.get("inputs", "none"), "capture": ck.get("capture")}
     if p.returncode not in (0, 1):
         res["error"] = f"usim exit {p.returncode}: {out.strip()[-500:]}"
     px = parse_out0(out)
@@ -379,9 +380,10 @@ def check_one(vec, usim):
     if m and m.group(1).strip() != "none":
         res["error"] = (res["error"] or "") + f"model errors: {m.group(1).strip()}"
     colours = {tuple(v) for v in px.values()}
+    res["stored"] = {pix: [None if w is None else unorm8(word_float(w)) for w in words] for pix, words in px.items()}
     for pr in ck["probes"]:
         r = {"probe": pr["probe"], "line": pr["line"], "expect": pr["expect"], "tolerance": pr["tolerance"],
-             "model": [], "stored": [], "fail": []}
+             "region": pr["region"], "model": [], "stored": [], "fail": []}
         uniform = ck.get("inputs", "none") in ("none", "constant")
         if uniform and len(px) != 4:
             r["fail"].append(f"render target 0 written by {len(px)} of 4 pixels")
@@ -418,6 +420,61 @@ def disassembly(sha, corpus, usdis):
     path = os.path.join(corpus, "programs", sha + ".hex")
     p = subprocess.run([usdis, path], capture_output=True, text=True)
     return (p.stdout + p.stderr).rstrip()
+
+
+QUAD_RE = re.compile(r"-x(\d+)y(\d+)$")
+
+
+def results_for_piglit(by_test, xfail, a):
+    """piglit_results.write's tests: per piglit test its verdict, a text of its probes, and the probed pixels."""
+    tests = {}
+    skipped = os.path.join(a.dir, "skipped.txt")
+    index = os.path.join(a.corpus, "index.json")
+    path_of = {e["name"]: e["test"] for e in json.load(open(index))} if os.path.exists(index) else {}
+    if os.path.exists(skipped):
+        for ln in open(skipped):
+            f = ln.rstrip("\n").split("\t")
+            if len(f) >= 2 and f[0] in path_of:
+                t = tests.setdefault(path_of[f[0]], {"verdict": "skip", "out": "", "probes": []})
+                t["out"] += f"not checked: {' '.join(f[1:])}\n"
+    for test, rs in by_test.items():
+        probes = {}
+        lines = []
+        bad = False
+        window = None
+        for r in rs:
+            if window is None and r.get("capture"):
+                try:
+                    window = json.load(open(os.path.join(ROOT, r["capture"])))["window"]
+                except (OSError, ValueError, KeyError):
+                    window = None
+            m = QUAD_RE.search(r["vector"])
+            for pr in r["probes"]:
+                bad |= bool(pr["fail"])
+                lines.append(f"{'FAIL' if pr['fail'] else 'pass'} {r['vector']}: {pr['line']}: model {pr['stored']}"
+                             + "".join(f"\n    - {f}" for f in pr["fail"]))
+                p = probes.setdefault(pr["probe"], {"region": pr["region"], "expect": pr["expect"], "pixels": {},
+                                                    "draws": set()})
+                p["draws"].add(r["draw"])
+                x, y, w, h = pr["region"]
+                if m:          # a sampled quad: pixel k at (X + k % 2, Y + k // 2)
+                    qx, qy = int(m.group(1)), int(m.group(2))
+                    for k, rgba in r["stored"].items():
+                        p["pixels"][(qx + k % 2, qy + k // 2)] = rgba
+                elif 0 in r["stored"]:  # no inputs: one colour for the draw
+                    for yy in range(y, y + h):
+                        for xx in range(x, x + w):
+                            p["pixels"][(xx, yy)] = r["stored"][0]
+        for p in probes.values():
+            if len(p["draws"]) > 1 and not any(QUAD_RE.search(r["vector"]) for r in rs):
+                p["pixels"] = {}   # several draws share the region: which pixel is whose is not drawn
+        out = "\n".join(lines)
+        if test in xfail:
+            out = f"expected failure ({os.path.relpath(a.xfail, ROOT)}): {xfail[test]}\n" + out
+        tests[test] = {"verdict": "fail" if bad else "pass", "out": out, "window": window or [250, 250],
+                       "probes": list(probes.values()),
+                       "command": f"build/bin/usim {os.path.relpath(os.path.join(a.dir, rs[0]['vector'] + '.vec'), ROOT)}"}
+    return tests
 
 
 def check(a):
@@ -491,6 +548,10 @@ def check(a):
             json.dump({"tests": len(by_test), "vectors": len(results), "probes_pass": npass, "probes_fail": nfail,
                        "probes_xfail": nxfail, "passing_tests": pass_tests, "failing_tests": fail_tests, "xfail_tests": xfail_tests,
                        "xpass_tests": xpass_tests}, fh, indent=1)
+    if a.results:
+        n = piglit_results.write(a.results, a.results_name or os.path.basename(a.results),
+                                 results_for_piglit(by_test, xfail, a), {"mesa": a.mesa})
+        lines[0] += f"; piglit results: {os.path.relpath(a.results, ROOT)} ({n} tests, with pictures)"
     print("\n".join(fails_txt[:a.show]) if fails_txt else "", end="\n" if fails_txt else "")
     print(lines[0] + (f" (report: {os.path.relpath(a.report, ROOT)})" if a.report else ""))
     return 1 if nfail or xpass_tests else 0
@@ -513,6 +574,8 @@ def main():
     c.add_argument("--sample", type=int, default=0, help="check N vectors spread over the list")
     c.add_argument("--xfail", default=None, help="expected failures with reasons ('' for none)")
     c.add_argument("--show", type=int, default=200, help="report lines of failures printed on stdout")
+    c.add_argument("--results", default="", help="also write piglit's results format with pictures into this folder")
+    c.add_argument("--results-name", default="", help="the run's name in piglit's summaries (default: the folder's)")
     a = ap.parse_args()
     spec = mesa_corpus.MESA_VERSIONS[a.mesa]
     a.corpus = a.corpus if a.corpus is not None else mesa_corpus.corpus_dir(a.mesa)
