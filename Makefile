@@ -306,12 +306,15 @@ wave: $(BUILD)/bin/uscosim
 
 # piglit's shader tests as vectors, one folder per compiler (PIGLIT_MESA: corpus/piglit from Mesa 22.3.6,
 # corpus/piglit-25.0.7 from Mesa 25.0.7, captured by make mesa-corpus; no Mesa needed here), and piglit's probes
-# against the golden model's colours: build/piglit/mesa-V/report.txt. Expected failures: tb/piglit_xfail*.txt.
+# against the golden model's colours: build/piglit/mesa-V/report.txt, and in piglit's results format with pictures
+# build/piglit/r22 and r25 (piglit summary html OUT build/piglit/r22 build/piglit/r25). Expected failures:
+# tb/piglit_xfail*.txt.
 piglit-vectors:
 	@for v in $(PIGLIT_MESA); do python3 scripts/piglit_vectors.py gen --mesa $$v || exit 1; done
 piglit-check: $(BUILD)/bin/usim $(BUILD)/bin/usdis
 	@rc=0; for v in $(PIGLIT_MESA); do echo "piglit, Mesa $$v:"; python3 scripts/piglit_vectors.py check --mesa $$v \
-	  --jobs $(JOBS) --report $(BUILD)/piglit/mesa-$$v/report.txt || rc=1; done; exit $$rc
+	  --jobs $(JOBS) --report $(BUILD)/piglit/mesa-$$v/report.txt --results $(BUILD)/piglit/r$${v%%.*} || rc=1; \
+	  done; exit $$rc
 # The two compilers side by side (scripts/mesa_diff.py): programs, verdicts and rule findings per test, and every
 # failure or breach of Mesa 25's output with its explanation: build/piglit/diff/report.txt.
 mesa-diff: $(BUILD)/bin/usim

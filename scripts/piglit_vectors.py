@@ -21,7 +21,8 @@ Which draw a probe reads: shader_runner's generated tests draw many small rects 
 draw, so "the last draw before the probe" is not enough. The commands before the probe are walked backwards: the
 last draw or `clear` to touch a pixel is what the probe reads there; a probe whose region several draws cover is
 checked against each of them (the same expected colour). `draw rect` is in NDC, `draw rect ortho` (or any rect after
-an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels; a pixel is covered when its
+an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels, a rect after `ortho l r b t` in
+that frame; a pixel is covered when its
 centre is inside the rect (GL's rasterisation rule). Skipped, with the reason in skipped.txt: a probe that reads
 the clear colour in any part (no shader result), a probe reaching a draw of points or lines, and draws whose
 program reads a texture (the capture has no texture data). A `draw arrays`, and any draw of a test with clip
@@ -68,7 +69,10 @@ def word_float(w):
 def covered_pixels(rect, pixels, window):
     """[x0, x1) x [y0, y1) of the pixels whose centre is inside the rect."""
     x, y, w, h = rect[:4]          # `draw rect tex` adds the texture rect after it
-    if not pixels:
+    if isinstance(pixels, list):   # after `ortho l r b t`
+        (l, r, b, t), (W, H) = pixels, window
+        x, y, w, h = (x - l) / (r - l) * W, (y - b) / (t - b) * H, w / (r - l) * W, h / (t - b) * H
+    elif not pixels:
         W, H = window
         x, y, w, h = (x + 1) / 2 * W, (y + 1) / 2 * H, w / 2 * W, h / 2 * H
     x0, x1 = sorted((x, x + w))
@@ -265,7 +269,9 @@ def gen(corpus, out):
         events, probe_events = [], {}
         for c in t["commands"]:
             if c["op"] == "ortho":
-                ortho = True
+                # shader_runner: `ortho` maps window pixels; `ortho l r b t` maps [l, r] x [b, t] to the window
+                args = [float(v) for v in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", c["line"])]
+                ortho = args[:4] if len(args) == 4 else True
             elif c["op"] == "enable" and "CLIP_PLANE" in c["line"]:
                 clip = True
             elif c["op"] == "clear":
@@ -539,6 +545,17 @@ def check(a):
                  f"{npass + nfail + nxfail} probe checks: {npass} pass, {nfail} fail, {nxfail} expected failures; "
                  f"tests {len(pass_tests)} pass, {len(fail_tests)} fail, {len(xfail_tests)} expected failures, "
                  f"{len(xpass_tests)} unexpected passes")
+    # Per source language (corpus tests/NAME.json "language"): tests checked, and passing every probe.
+    lang_of = {}
+    index = os.path.join(a.corpus, "index.json")
+    if os.path.exists(index):
+        for e in json.load(open(index)):
+            rec = json.load(open(os.path.join(a.corpus, "tests", e["name"] + ".json")))
+            lang_of[e["test"]] = rec.get("language", "glsl")
+    for lang in sorted(set(lang_of.values())):
+        checked = [t for t in by_test if lang_of.get(t) == lang]
+        lines.append(f"  {lang}: {sum(1 for v in lang_of.values() if v == lang)} captured, {len(checked)} checked, "
+                     f"{sum(1 for t in checked if t in pass_tests)} pass every probe")
     report = lines + [""] + fails_txt + ["", "PASS (every probe):"] + ["  " + t for t in pass_tests]
     if a.report:
         os.makedirs(os.path.dirname(os.path.abspath(a.report)), exist_ok=True)
@@ -546,7 +563,7 @@ def check(a):
             fh.write("\n".join(report) + "\n")
         with open(os.path.splitext(a.report)[0] + ".json", "w") as fh:
             json.dump({"tests": len(by_test), "vectors": len(results), "probes_pass": npass, "probes_fail": nfail,
-                       "probes_xfail": nxfail, "passing_tests": pass_tests, "failing_tests": fail_tests, "xfail_tests": xfail_tests,
+                       "probes_xfail": nxfail, "by_language": lines[1:], "passing_tests": pass_tests, "failing_tests": fail_tests, "xfail_tests": xfail_tests,
                        "xpass_tests": xpass_tests}, fh, indent=1)
     if a.results:
         n = piglit_results.write(a.results, a.results_name or os.path.basename(a.results),
@@ -554,6 +571,7 @@ def check(a):
         lines[0] += f"; piglit results: {os.path.relpath(a.results, ROOT)} ({n} tests, with pictures)"
     print("\n".join(fails_txt[:a.show]) if fails_txt else "", end="\n" if fails_txt else "")
     print(lines[0] + (f" (report: {os.path.relpath(a.report, ROOT)})" if a.report else ""))
+    print("\n".join(lines[1:]))
     return 1 if nfail or xpass_tests else 0
 
 
