@@ -497,7 +497,7 @@ def parse_capture(stderr):
             cur["state"][int(f[2])] = [int(f[3]), int(f[4])]
         elif tag == "end":
             cur = None
-        elif tag == "viewport":          # the Mesa 25 patch set the window's viewport (piglit's size)
+        elif tag == "viewport":          # the Mesa 25 patch replaced a 0 x 0 viewport with piglit's window
             viewport_fixed = [int(f[2]), int(f[3])]
         elif tag == "emit_fs":
             p = programs.get(f[2])
@@ -516,7 +516,6 @@ def parse_capture(stderr):
                           "constants": {i: consts.get(i) for i in range(p["nconst"])} if p else {},
                           "batches": batches, "viewport_fixed": viewport_fixed})
             batches = []
-            viewport_fixed = None
     return programs, draws
 
 
