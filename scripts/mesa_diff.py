@@ -62,16 +62,22 @@ def load_xfail(version):
     return out
 
 
-def lint(version, shas, usim):
-    """sha -> the static silicon-rule breaches usim --lint prints for the program (empty when clean)."""
+def lint(version, shas, usim, usdis):
+    """sha -> the checker's findings on the program: every instruction usdis decodes as illegal (docs/spec.md
+    section 2; the model stops there with illegal_inst) and every static silicon-rule breach usim --lint prints."""
     d = os.path.join(mesa_corpus.corpus_dir(version), "programs")
 
     def one(sha):
-        p = subprocess.run([usim, "--lint", "--program", os.path.join(d, sha + ".hex")], capture_output=True,
-                           text=True)
+        path = os.path.join(d, sha + ".hex")
+        dis = subprocess.run([usdis, path], capture_output=True, text=True)
+        if dis.returncode != 0:
+            return sha, [f"usdis exited {dis.returncode}: {(dis.stderr or dis.stdout).strip()[-200:]}"]
+        found = sorted({"illegal instruction: " + ln.split("# illegal: ", 1)[1]
+                        for ln in dis.stdout.splitlines() if "# illegal: " in ln})
+        p = subprocess.run([usim, "--lint", "--program", path], capture_output=True, text=True)
         if p.returncode not in (0, 1):
-            return sha, [f"usim --lint exited {p.returncode}: {(p.stderr or p.stdout).strip()[-200:]}"]
-        return sha, [ln.split(": ", 1)[-1] for ln in (p.stdout + p.stderr).splitlines() if "warning" in ln]
+            return sha, found + [f"usim --lint exited {p.returncode}: {(p.stderr or p.stdout).strip()[-200:]}"]
+        return sha, found + [ln.split(": ", 1)[-1] for ln in (p.stdout + p.stderr).splitlines() if "warning" in ln]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         return dict(pool.map(one, sorted(shas)))
 
@@ -100,7 +106,8 @@ def main():
         print(f"mesa-diff: {e}", file=sys.stderr)
         return 2
     usim = os.path.join(a.bin, "usim")
-    findings = {v: lint(v, {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim)
+    usdis = os.path.join(a.bin, "usdis")
+    findings = {v: lint(v, {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim, usdis)
                 for v in (a.old, a.new)}
     xfail_new = load_xfail(a.new)
     both = sorted(set(corp[a.old]) & set(corp[a.new]))
@@ -146,8 +153,8 @@ def main():
         rep = reports[v]
         lines.append(f"  Mesa {v} on the model: {rep['tests']} tests checked, {rep['probes_pass']} probes pass, "
                      f"{rep['probes_fail']} fail, {rep['probes_xfail']} expected failures; "
-                     f"{sum(1 for s in findings[v].values() if s)} of {len(findings[v])} programs with a "
-                     "static silicon-rule breach")
+                     f"{sum(1 for s in findings[v].values() if s)} of {len(findings[v])} programs with an illegal "
+                     "instruction or a static silicon-rule breach")
     lines += ["", "  verdicts (old -> new), tests captured by both:"]
     for k, n in sorted((k, n) for k, n in count.items() if k.startswith("verdicts")):
         lines.append(f"    {n:5d}  {k[len('verdicts '):]}")
@@ -161,13 +168,31 @@ def main():
     if not problems:
         lines.append("  none")
     lines += ["", f"{len(problems)} failures or breaches in Mesa {a.new}'s output, {len(unexplained)} unexplained"]
+    # The evidence for each: the source, and both compilers' programs as usdis reads them (the model's colours are
+    # in build/piglit/mesa-V/report.txt and the pictures in build/piglit/rNN).
+    lines += ["", "Details", ""]
+    for p in problems:
+        t = p["test"]
+        lines += [f"== {t}", f"  {corp[a.new][t].get('language', 'glsl')} source:"]
+        lines += ["    " + ln for ln in corp[a.new][t]["fragment_shader"].strip().splitlines()]
+        for v in (a.old, a.new):
+            if t not in corp[v]:
+                lines.append(f"  Mesa {v}: not captured")
+                continue
+            for prog in corp[v][t]["programs"]:
+                path = os.path.join(mesa_corpus.corpus_dir(v), "programs", prog["sha"] + ".hex")
+                dis = subprocess.run([usdis, path], capture_output=True, text=True).stdout
+                lines.append(f"  Mesa {v} program {prog['sha']} ({prog['instructions']} instructions):")
+                lines += ["    " + ln for ln in dis.rstrip().splitlines()]
+        lines.append("")
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "report.txt"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
     with open(os.path.join(a.out, "report.json"), "w") as fh:
         json.dump({"old": a.old, "new": a.new, "both": len(both), "only": only, "counts": dict(count),
                    "tests": rows, "problems": problems}, fh, indent=1)
-    print("\n".join(lines))
+    print("\n".join(lines[:lines.index("Details") - 1]))
+    print(f"(details, with the sources and both programs: {os.path.relpath(os.path.join(a.out, 'report.txt'), ROOT)})")
     return 1 if unexplained else 0
 
 

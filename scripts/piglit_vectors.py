@@ -120,6 +120,9 @@ def probe_draws(probe, events, window, draws=None):
         if ev[0] == "clear":
             return None, f"region {probe['region']} reads the clear colour (in part or whole): no shader result"
         i, d = ev[1], ev[2]
+        if draws and i < len(draws) and "programs" in probe and program_kills(probe["programs"][draws[i]["program"]]):
+            return None, (f"draw {i}'s program can kill (TEXKILL): where it does, what lies beneath shows through, "
+                          "and the draws are not combined")
         if d.get("kind") != "rect" or d.get("clipped"):
             rz = draws[i].get("rasteriser") if draws and i < len(draws) else None
             rd = praster.Draw(rz) if rz is not None else None    # [] : every triangle was clipped away
@@ -218,8 +221,15 @@ def hexw(s):
     return f"0x{int(s, 16) & 0xffffffff:08x}"
 
 
+def program_kills(prog):
+    """A TEXKILL instruction (US_TEX_INST.INST = 2): a pixel it kills keeps what an earlier draw left there."""
+    return any(int(w[0], 16) & 3 == 3 and (int(w[1], 16) >> 22) & 7 == 2 for w in prog["words"])
+
+
 def program_reads_texture(prog):
-    return any(int(w[0], 16) & 3 == 3 for w in prog["words"])
+    """A TEX instruction that samples (LD, PROJ, LODBIAS, LOD, DXDY: US_TEX_INST.INST, spec/isa.txt); NOP and
+    TEXKILL read no texel."""
+    return any(int(w[0], 16) & 3 == 3 and (int(w[1], 16) >> 22) & 7 not in (0, 2) for w in prog["words"])
 
 
 def vector_text(name, test, prog, draw, index, quad=None):
@@ -293,7 +303,8 @@ def gen(corpus, out):
                 c["clipped"] = True
         by_draw = {}
         for pi, p in enumerate(t["probes"]):
-            got, why = probe_draws(p, probe_events.get(pi, []), t["window"], t["draws"])
+            got, why = probe_draws(dict(p, programs=t["programs"]), probe_events.get(pi, []), t["window"],
+                                   t["draws"])
             if got is None:
                 skipped.append((tname, f"probe {pi}", why))
                 continue
