@@ -21,10 +21,12 @@ import subprocess
 import sys
 import time
 
+import mesa_textures
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PIGLIT_DIRS = ["/usr/lib/x86_64-linux-gnu/piglit", "/usr/share/piglit"]
 SHADER_RUNNER = "/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner"
-FORMAT = "r500-piglit-capture 2"
+FORMAT = "r500-piglit-capture 3"
 # Debian packages: building Mesa, and piglit (checked with dpkg, installed only when missing).
 DEBS = ["dpkg-dev", "meson", "ninja-build", "pkg-config", "gcc", "g++", "bison", "flex", "python3-mako",
         "python3-venv", "libdrm-dev", "libexpat1-dev", "libglvnd-dev", "zlib1g-dev", "libzstd-dev", "libelf-dev",
@@ -460,11 +462,19 @@ def parse_capture(stderr):
     layout = []      # the SW TCL vertex: attribute n -> [kind, index] (the last "vlayout")
     batches = []     # vertex batches handed to the rasteriser since the last draw
     viewport_fixed = None
+    texmem = mesa_textures.TextureMemory()
+    textures = {}    # unit -> (texture, state) of the tex records before the next draw
     for line in stderr.splitlines():
         if not line.startswith("R500CAP "):
             continue
         f = line.split()
         tag = f[1]
+        if texmem.record(f):
+            continue
+        if tag == "tex":
+            unit, res, st = mesa_textures.tex_state(f)
+            textures[unit] = (res, st)
+            continue
         if tag == "program":
             kv = dict(x.split("=", 1) for x in f[3:])
             cur = {"ptr": f[2], "dummy": int(kv["dummy"]), "inst_end": int(kv["inst_end"]),
@@ -510,11 +520,15 @@ def parse_capture(stderr):
             kv = dict(x.split("=", 1) for x in f[2:])
             if kv.get("blit") == "1":          # the driver's own clear or blit through SW TCL, not a [test] draw
                 batches = []
+                textures = {}
                 continue
+            texs = {u: dict(st, data=texmem.snapshot(res, st["format"], *st["size"], *st["levels"]))
+                    for u, (res, st) in textures.items()}
+            textures = {}
             p = programs.get(kv["fs"])
             draws.append({"program": p, "mode": int(kv["mode"]), "count": int(kv["count"]),
                           "constants": {i: consts.get(i) for i in range(p["nconst"])} if p else {},
-                          "batches": batches, "viewport_fixed": viewport_fixed})
+                          "batches": batches, "viewport_fixed": viewport_fixed, "textures": texs})
             batches = []
     return programs, draws
 
@@ -593,6 +607,7 @@ def capture_one(rel, path, info, text, env, timeout):
                   for d in dumps if d) if dumps else False
     progs, prog_index = [], {}
     draw_recs = []
+    tex_list, tex_index = [], {}
     for d in draws:
         p = d["program"]
         words = tuple(tuple(i) for i in p["inst"])
@@ -613,6 +628,24 @@ def capture_one(rel, path, info, text, env, timeout):
         clipped = any("CLIP_PLANE" in c.get("line", "") for c in cmds)
         if p["inputs"] or clipped or (len(draw_recs) < len(kinds) and kinds[len(draw_recs)] != "rect"):
             rec["rasteriser"] = d["batches"]
+        # The textures the program samples (TEX_ID of its LD/PROJ/LODBIAS/LOD/DXDY instructions), each a
+        # reference into the test's list of distinct textures, with the unit's state at this draw.
+        units = sorted({(int(i[1], 16) >> 16) & 0xf for i in p["inst"]
+                        if int(i[0], 16) & 3 == 3 and (int(i[1], 16) >> 22) & 7 not in (0, 2)})
+        if units:
+            rec["textures"] = {}
+            for u in units:
+                t = d["textures"].get(u)
+                if t is None:
+                    rec["textures"][str(u)] = None
+                    continue
+                body = {"target": t["target"], "format": t["format"], "size": t["size"], "levels": t["data"]}
+                key = json.dumps(body, sort_keys=True)
+                if key not in tex_index:
+                    tex_index[key] = len(tex_list)
+                    tex_list.append(body)
+                rec["textures"][str(u)] = dict({k: v for k, v in t.items() if k != "data"},
+                                               texture=tex_index[key])
         draw_recs.append(rec)
     if any(d["program"]["inputs"] and not d["batches"] for d in draws):
         res["reason"] = "a draw of a program with inputs has no vertex data (SW TCL capture)"
@@ -620,6 +653,7 @@ def capture_one(rel, path, info, text, env, timeout):
     fixed = [d["viewport_fixed"] for d in draws if d.get("viewport_fixed")]
     if fixed:
         res["viewport_fixed"] = fixed[0]
+    res.update(textures=tex_list)
     res.update(captured=True, programs=progs, draws=draw_recs, commands=cmds, probes=probes,
                test_draws=ndraw, dump_agrees=dump_ok, window=window, piglit_exit=rc)
     if ndraw != len(draw_recs):
@@ -644,6 +678,7 @@ def record(r, sinfo, info):
         "fragment_shader_reads": sinfo["fs_reads"],
         "programs": [{k: v for k, v in p.items() if k != "hex"} for p in r["programs"]],
         "draws": r["draws"],
+        "textures": r.get("textures", []),
         "commands": r["commands"],
         "probes": r["probes"],
         "notes": ([] if not r.get("draw_mismatch") else

@@ -50,6 +50,7 @@ import sys
 
 import mesa_corpus
 import piglit_results
+import piglit_textures
 import piglit_raster as praster
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -232,7 +233,7 @@ def program_reads_texture(prog):
     return any(int(w[0], 16) & 3 == 3 and (int(w[1], 16) >> 22) & 7 not in (0, 2) for w in prog["words"])
 
 
-def vector_text(name, test, prog, draw, index, quad=None):
+def vector_text(name, test, prog, draw, index, quad=None, tex=()):
     n = prog["instructions"]
     lines = ["usvec 1", f"name {name}",
              f"# piglit {test['test']}, draw {index} (program {prog['sha']}, Mesa {test['mesa']})",
@@ -259,6 +260,7 @@ def vector_text(name, test, prog, draw, index, quad=None):
         lines.append("covered 0xf")
     else:
         lines += quad
+    lines += tex
     return "\n".join(lines) + "\n"
 
 
@@ -267,14 +269,14 @@ def gen(corpus, out):
     for old in glob.glob(os.path.join(out, "*.vec")) + glob.glob(os.path.join(out, "*.checks")):
         os.remove(old)
     skipped, index, used = [], [], set()
-    nvec = nprobe = 0
+    nvec = nprobe = textured = 0
     tests = sorted(glob.glob(os.path.join(corpus, "tests", "*.json")))
     for path in tests:
         tname = os.path.basename(path)[:-5]
         with open(path) as fh:
             t = json.load(fh)
-        if t.get("format") != "r500-piglit-capture 2":
-            raise SystemExit(f"{path}: not an r500-piglit-capture 2 file")
+        if t.get("format") != "r500-piglit-capture 3":
+            raise SystemExit(f"{path}: not an r500-piglit-capture 3 file")
         draws_cmd, ortho, clip, flat = [], False, False, False
         events, probe_events = [], {}
         for c in t["commands"]:
@@ -314,9 +316,12 @@ def gen(corpus, out):
         for di in sorted(by_draw):
             draw = t["draws"][di]
             prog = t["programs"][draw["program"]]
+            tex = ()
             if program_reads_texture(prog):
-                skipped.append((tname, f"draw {di}", "the program reads a texture; the capture has no texture data"))
-                continue
+                tex, why = piglit_textures.texture_lines(t, draw)
+                if why:
+                    skipped.append((tname, f"draw {di}", f"the program samples a texture: {why}"))
+                    continue
             if prog.get("inputs"):
                 made, why = input_vectors(t, prog, draw, draws_cmd[di], by_draw[di])
                 if why:
@@ -324,22 +329,24 @@ def gen(corpus, out):
                     continue
             else:
                 made = [(None, "none", None, {pi: [0] for pi, _, _, _ in by_draw[di]})]
+            textured += 1 if tex else 0
             for qname, interp, quad, pixels in made:
                 name = sanitize(f"{tname}-d{di}" + (f"-{qname}" if qname else ""))
                 assert name not in used, name
                 used.add(name)
                 with open(os.path.join(out, name + ".vec"), "w") as fh:
-                    fh.write(vector_text(name, t, prog, draw, di, quad))
+                    fh.write(vector_text(name, t, prog, draw, di, quad, tex))
                 probes = [{"probe": pi, "line": next((c["line"] for c in t["commands"] if c.get("probe") == pi), ""),
                            "channels": p["channels"], "region": p["region"], "expect": p["expect"],
                            "tolerance": p["tolerance"], "note": note, "pixels": pixels[pi]}
                           for pi, p, note, _ in by_draw[di] if pi in pixels]
                 checks = {"test": t["test"], "capture": os.path.relpath(path, ROOT), "draw": di,
-                          "program": prog["sha"], "render_target": 0, "inputs": interp, "probes": probes}
+                          "program": prog["sha"], "render_target": 0, "inputs": interp, "textured": bool(tex),
+                          "probes": probes}
                 with open(os.path.join(out, name + ".checks"), "w") as fh:
                     json.dump(checks, fh, indent=1)
                 index.append({"vector": name, "test": t["test"], "draw": di, "probes": len(probes),
-                              "inputs": interp})
+                              "inputs": interp, "textured": bool(tex)})
                 nvec += 1
                 nprobe += len(probes)
     with open(os.path.join(out, "skipped.txt"), "w") as fh:
@@ -350,7 +357,8 @@ def gen(corpus, out):
     kinds = {k: sum(1 for i in index if i["inputs"] == k) for k in ("none", "constant", "interpolated")}
     print(f"piglit vectors: {len(tests)} tests, {nvec} vectors from {len({i['test'] for i in index})} tests "
           f"(inputs: {kinds['none']} none, {kinds['constant']} constant, {kinds['interpolated']} interpolated), "
-          f"{nprobe} probe checks (a probe over several draws counts once per draw), {len(skipped)} skipped items (skipped.txt) -> {os.path.relpath(out, ROOT)}")
+          f"{nprobe} probe checks (a probe over several draws counts once per draw), {textured} textured draws, "
+          f"{len(skipped)} skipped items (skipped.txt) -> {os.path.relpath(out, ROOT)}")
     return 0
 
 
