@@ -188,6 +188,67 @@ def build_mesa(mesa_dir, jobs, version=DEFAULT_MESA):
     return kdir, info
 
 
+def tree_key(src):
+    """A key of a Mesa source tree of the user's: its git HEAD, uncommitted changes and untracked files (or, outside
+    git, every file's path and contents)."""
+    h = hashlib.sha256()
+    git = subprocess.run(["git", "-C", src, "rev-parse", "HEAD"], capture_output=True, text=True)
+    if git.returncode == 0:
+        h.update(git.stdout.encode())
+        h.update(subprocess.run(["git", "-C", src, "diff", "HEAD"], capture_output=True).stdout)
+        for rel in subprocess.run(["git", "-C", src, "ls-files", "-o", "--exclude-standard", "-z"],
+                                  capture_output=True).stdout.split(b"\0"):
+            if rel:
+                h.update(rel + b"\0" + open(os.path.join(src.encode(), rel), "rb").read())
+    else:
+        for dirpath, dirs, files in sorted(os.walk(src)):
+            dirs.sort()
+            for fn in sorted(files):
+                p = os.path.join(dirpath, fn)
+                h.update(os.path.relpath(p, src).encode() + b"\0" + open(p, "rb").read())
+    return h.hexdigest()
+
+
+def build_local(mesa_dir, jobs, src_tree, version):
+    """A Mesa tree of the user's (their change on top) with `version`'s capture patch, cached under
+    build/mesa/local-<tree key 12>-<patch sha 12>; returns (key dir, info)."""
+    if not os.path.isfile(os.path.join(src_tree, "meson.build")) or \
+            not os.path.isdir(os.path.join(src_tree, "src", "gallium", "drivers", "r300")):
+        sys.exit(f"mesa-corpus: {src_tree} is not a Mesa source tree (no meson.build and src/gallium/drivers/r300)")
+    tkey = tree_key(src_tree)
+    kdir = os.path.join(mesa_dir, f"local-{tkey[:12]}-{patch_sha(version)[:12]}")
+    stamp = os.path.join(kdir, "stamp.json")
+    if os.path.exists(stamp):
+        info = json.load(open(stamp))
+        log(f"reusing the Mesa build {kdir} (built in {info['build_seconds']:.0f} s)")
+        return kdir, info
+    t0 = time.time()
+    if os.path.exists(kdir):
+        shutil.rmtree(kdir)
+    src, bld, inst = (os.path.join(kdir, d) for d in ("src", "build", "install"))
+    log(f"copying {src_tree} (without .git) and applying {MESA_VERSIONS[version]['patch']}")
+    shutil.copytree(src_tree, src, ignore=shutil.ignore_patterns(".git", "build", "_build"), symlinks=True)
+    p = subprocess.run(["patch", "-p1", "--forward", "--fuzz=3", "-i", patch_path(version)], cwd=src,
+                       capture_output=True, text=True)
+    if p.returncode:
+        sys.exit(f"mesa-corpus: the capture patch {MESA_VERSIONS[version]['patch']} does not apply to {src_tree}:\n"
+                 f"{p.stdout}{p.stderr}(port it, as tb/mesa/r300-capture-25.0.patch was ported from the 22.3 one)")
+    meson, path = meson_command(mesa_dir, "25.0.7")
+    log(f"configuring and building {src_tree} (r300 + radeon drm-shim) in {bld}, nice -n 19")
+    with open(os.path.join(kdir, "build.log"), "w") as f:
+        run(["nice", "-n", "19"] + meson + ["setup", bld, f"--prefix={inst}", "--libdir=lib"]
+            + MESA_VERSIONS[version]["options"], cwd=src, stdout=f, stderr=subprocess.STDOUT, path=path)
+        p = run(["nice", "-n", "19", "ninja", "-C", bld, f"-j{jobs}", "install"], stdout=f,
+                stderr=subprocess.STDOUT, check=False, path=path)
+    if p.returncode:
+        sys.exit(f"mesa-corpus: the Mesa build failed, see {kdir}/build.log")
+    info = {"version": f"local {os.path.abspath(src_tree)} ({tkey[:12]})", "patch_sha256": patch_sha(version),
+            "build_seconds": time.time() - t0}
+    json.dump(info, open(stamp, "w"), indent=1)
+    log(f"Mesa built in {info['build_seconds']:.0f} s")
+    return kdir, info
+
+
 def shim_env(kdir):
     inst = os.path.join(kdir, "install")
     lib = os.path.join(inst, "lib")
@@ -724,7 +785,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mesa", default=DEFAULT_MESA, choices=sorted(MESA_VERSIONS),
                     help="the Mesa whose r300 compiler captures (MESA_VERSIONS: source package, patch, corpus)")
-    ap.add_argument("--out", default=None, help="the corpus folder (default: the version's, MESA_VERSIONS)")
+    ap.add_argument("--out", default=None, help="the corpus folder (default: the version's, MESA_VERSIONS; "
+                    "build/mesa/corpus-local with --mesa-src)")
+    ap.add_argument("--mesa-src", default="", help="a Mesa source tree of your own (your change on top) to build "
+                    "with --mesa's capture patch instead of Debian's package (docs/mesa.md)")
     ap.add_argument("--mesa-dir", default=os.path.join(ROOT, "build", "mesa"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=30.0)
@@ -734,13 +798,16 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="only check the captured programs with build/bin/usdis and usim --lint")
     args = ap.parse_args()
-    args.out = args.out or corpus_dir(args.mesa)
+    args.out = args.out or (os.path.join(args.mesa_dir, "corpus-local") if args.mesa_src else corpus_dir(args.mesa))
     if args.check:
         sys.exit(check(args.out, os.path.join(ROOT, "build", "bin")))
 
     if not args.no_deps:
         ensure_deps()
-    kdir, info = build_mesa(args.mesa_dir, args.jobs, args.mesa)
+    if args.mesa_src:
+        kdir, info = build_local(args.mesa_dir, args.jobs, args.mesa_src, args.mesa)
+    else:
+        kdir, info = build_mesa(args.mesa_dir, args.jobs, args.mesa)
     env = shim_env(kdir)
 
     tests = find_tests()

@@ -27,21 +27,19 @@ import mesa_corpus
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def load_corpus(version):
-    """test path -> its tests/NAME.json record."""
-    d = mesa_corpus.corpus_dir(version)
+def load_corpus(d):
+    """test path -> its tests/NAME.json record, from the corpus folder d."""
     index = os.path.join(d, "index.json")
     if not os.path.exists(index):
-        raise FileNotFoundError(f"{index}: no corpus for Mesa {version} (make mesa-corpus MESA={version})")
+        raise FileNotFoundError(f"{index}: no corpus there (make mesa-corpus)")
     out = {}
     for e in json.load(open(index)):
         out[e["test"]] = json.load(open(os.path.join(d, "tests", e["name"] + ".json")))
     return out
 
 
-def load_verdicts(version):
+def load_verdicts(path):
     """test path -> pass / fail / xfail, from make piglit-check's report.json; tests with no check are absent."""
-    path = os.path.join(ROOT, "build", "piglit", f"mesa-{version}", "report.json")
     if not os.path.exists(path):
         raise FileNotFoundError(f"{path}: run make piglit-check (or make regress SUITE=piglit) first")
     rep = json.load(open(path))
@@ -62,10 +60,10 @@ def load_xfail(version):
     return out
 
 
-def lint(version, shas, usim, usdis):
+def lint(corpus, shas, usim, usdis):
     """sha -> the checker's findings on the program: every instruction usdis decodes as illegal (docs/spec.md
     section 2; the model stops there with illegal_inst) and every static silicon-rule breach usim --lint prints."""
-    d = os.path.join(mesa_corpus.corpus_dir(version), "programs")
+    d = os.path.join(corpus, "programs")
 
     def one(sha):
         path = os.path.join(d, sha + ".hex")
@@ -95,21 +93,33 @@ def main():
     ap.add_argument("--new", default="25.0.7", choices=sorted(mesa_corpus.MESA_VERSIONS))
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "piglit", "diff"))
+    ap.add_argument("--new-corpus", default="", help="a corpus of your own in place of --new's checked-in one "
+                    "(make mesa-corpus with --mesa-src; docs/mesa.md)")
+    ap.add_argument("--new-report", default="", help="its piglit_vectors check --report JSON")
     a = ap.parse_args()
+    dirs = {a.old: mesa_corpus.corpus_dir(a.old), a.new: a.new_corpus or mesa_corpus.corpus_dir(a.new)}
+    report = {v: os.path.join(ROOT, "build", "piglit", f"mesa-{v}", "report.json") for v in (a.old, a.new)}
+    if a.new_corpus:
+        if not a.new_report:
+            print("mesa-diff: --new-corpus needs --new-report (piglit_vectors.py check --report FILE.txt writes "
+                  "FILE.json)", file=sys.stderr)
+            return 2
+        a.new = "yours"
+        dirs["yours"], report["yours"] = a.new_corpus, a.new_report
     try:
-        corp = {v: load_corpus(v) for v in (a.old, a.new)}
+        corp = {v: load_corpus(dirs[v]) for v in (a.old, a.new)}
         verdicts = {}
         reports = {}
         for v in (a.old, a.new):
-            verdicts[v], reports[v] = load_verdicts(v)
+            verdicts[v], reports[v] = load_verdicts(report[v])
     except (OSError, ValueError, KeyError) as e:
         print(f"mesa-diff: {e}", file=sys.stderr)
         return 2
     usim = os.path.join(a.bin, "usim")
     usdis = os.path.join(a.bin, "usdis")
-    findings = {v: lint(v, {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim, usdis)
+    findings = {v: lint(dirs[v], {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim, usdis)
                 for v in (a.old, a.new)}
-    xfail_new = load_xfail(a.new)
+    xfail_new = load_xfail(a.new if a.new in mesa_corpus.MESA_VERSIONS else "25.0.7")
     both = sorted(set(corp[a.old]) & set(corp[a.new]))
     only = {v: sorted(set(corp[v]) - set(corp[o])) for v, o in ((a.old, a.new), (a.new, a.old))}
     rows = []
@@ -159,7 +169,7 @@ def main():
     for k, n in sorted((k, n) for k, n in count.items() if k.startswith("verdicts")):
         lines.append(f"    {n:5d}  {k[len('verdicts '):]}")
     lines += ["", f"Mesa {a.new}: every probe failure and rule breach, with its explanation "
-              f"({mesa_corpus.MESA_VERSIONS[a.new]['xfail']}):"]
+              f"({mesa_corpus.MESA_VERSIONS[a.new if a.new in mesa_corpus.MESA_VERSIONS else '25.0.7']['xfail']}):"]
     for p in problems:
         lines.append(f"  {p['verdict']:8s} {p['test']}")
         for b in p["breaches"]:
@@ -180,7 +190,7 @@ def main():
                 lines.append(f"  Mesa {v}: not captured")
                 continue
             for prog in corp[v][t]["programs"]:
-                path = os.path.join(mesa_corpus.corpus_dir(v), "programs", prog["sha"] + ".hex")
+                path = os.path.join(dirs[v], "programs", prog["sha"] + ".hex")
                 dis = subprocess.run([usdis, path], capture_output=True, text=True).stdout
                 lines.append(f"  Mesa {v} program {prog['sha']} ({prog['instructions']} instructions):")
                 lines += ["    " + ln for ln in dis.rstrip().splitlines()]

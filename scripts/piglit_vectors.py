@@ -24,8 +24,10 @@ checked against each of them (the same expected colour). `draw rect` is in NDC, 
 an `ortho` command, where the vertex shader's matrix maps pixels) in window pixels, a rect after `ortho l r b t` in
 that frame; a pixel is covered when its
 centre is inside the rect (GL's rasterisation rule). Skipped, with the reason in skipped.txt: a probe that reads
-the clear colour in any part (no shader result), a probe reaching a draw of points or lines, and draws whose
-program reads a texture (the capture has no texture data). A `draw arrays`, and any draw of a test with clip
+the clear colour in any part (no shader result), a probe reaching a draw of points or lines, a probe over a draw
+whose program can kill (TEXKILL: what lies beneath shows through there; the draws are not combined), and draws
+whose program samples a texture the stand-in cannot hold (scripts/piglit_textures.py: the others get the captured
+texture as the vector's texture model). A `draw arrays`, and any draw of a test with clip
 planes, covers the pixels whose centre is inside one of the triangles Mesa's SW TCL handed the rasteriser (after
 its clipping).
 

@@ -36,6 +36,8 @@ VICTIM = "tests__spec__glsl-1.10__execution__glsl-fs-uniform-array-5"
 # One triangle (draw arrays) with a different colour at each vertex, smooth and flat: the rasteriser faults go here.
 SMOOTH = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolation-none-gl_FrontColor-smooth-none"
 FLAT = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolation-none-gl_FrontColor-flat-none"
+# An 8 x 8 RGBA8 texture of four colours (piglit's rgbw), sampled nearest: the texture stand-in's faults go here.
+TEXTURED = "tests__spec__arb_fragment_program__texturing__tex-2d"
 
 
 def run(*args):
@@ -163,6 +165,24 @@ def main():
             d, vec = one_test_corpus(tmp, name, edit, victim)
             rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
             check(rc == want, f"rasteriser copy {name}: exit {rc}, want {want}: {text.strip()[-400:]}")
+
+        # The texture stand-in: the captured texture as the vector's texture model. The untouched copy passes;
+        # one colour everywhere, and the rows upside down (GL's t runs from the first row uploaded), fail.
+        def one_colour(t):
+            lv = t["textures"][0]["levels"][0]
+            lv["texels"] = [lv["texels"][0]] * len(lv["texels"])
+
+        def upside_down(t):
+            lv = t["textures"][0]["levels"][0]
+            rows = [lv["texels"][i:i + lv["w"]] for i in range(0, len(lv["texels"]), lv["w"])]
+            lv["texels"] = [x for r in reversed(rows) for x in r]
+        for name, edit, want in (("textured", lambda t: None, 0), ("one-colour", one_colour, 1),
+                                 ("upside-down", upside_down, 1)):
+            d, vec = one_test_corpus(tmp, name, edit, TEXTURED)
+            with open(os.path.join(vec, "index.json")) as fh:
+                check(any(i["textured"] for i in json.load(fh)), f"texture copy {name}: the vectors carry texels")
+            rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
+            check(rc == want, f"texture copy {name}: exit {rc}, want {want}: {text.strip()[-400:]}")
 
         def xpass(t):
             pass
