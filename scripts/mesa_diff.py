@@ -44,6 +44,7 @@ def load_verdicts(path):
         raise FileNotFoundError(f"{path}: run make piglit-check (or make regress SUITE=piglit) first")
     rep = json.load(open(path))
     out = {t: "pass" for t in rep.get("passing_tests", [])}
+    out.update({t: "xpass" for t in rep.get("xpass_tests", [])})
     out.update({t: "fail" for t in rep["failing_tests"]})
     out.update({t: "xfail" for t in rep["xfail_tests"]})
     return out, rep
@@ -104,8 +105,15 @@ def main():
             print("mesa-diff: --new-corpus needs --new-report (piglit_vectors.py check --report FILE.txt writes "
                   "FILE.json)", file=sys.stderr)
             return 2
-        a.new = "yours"
+        xfail_version, a.new = a.new, "yours"
         dirs["yours"], report["yours"] = a.new_corpus, a.new_report
+    else:
+        xfail_version = a.new
+    usim, usdis = os.path.join(a.bin, "usim"), os.path.join(a.bin, "usdis")
+    for tool in (usim, usdis):
+        if not os.access(tool, os.X_OK):
+            print(f"mesa-diff: {tool} is missing (make tools)", file=sys.stderr)
+            return 2
     try:
         corp = {v: load_corpus(dirs[v]) for v in (a.old, a.new)}
         verdicts = {}
@@ -115,11 +123,9 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         print(f"mesa-diff: {e}", file=sys.stderr)
         return 2
-    usim = os.path.join(a.bin, "usim")
-    usdis = os.path.join(a.bin, "usdis")
     findings = {v: lint(dirs[v], {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim, usdis)
                 for v in (a.old, a.new)}
-    xfail_new = load_xfail(a.new if a.new in mesa_corpus.MESA_VERSIONS else "25.0.7")
+    xfail_new = load_xfail(xfail_version)
     both = sorted(set(corp[a.old]) & set(corp[a.new]))
     only = {v: sorted(set(corp[v]) - set(corp[o])) for v, o in ((a.old, a.new), (a.new, a.old))}
     rows = []
@@ -169,7 +175,7 @@ def main():
     for k, n in sorted((k, n) for k, n in count.items() if k.startswith("verdicts")):
         lines.append(f"    {n:5d}  {k[len('verdicts '):]}")
     lines += ["", f"Mesa {a.new}: every probe failure and rule breach, with its explanation "
-              f"({mesa_corpus.MESA_VERSIONS[a.new if a.new in mesa_corpus.MESA_VERSIONS else '25.0.7']['xfail']}):"]
+              f"({mesa_corpus.MESA_VERSIONS[xfail_version]['xfail']}):"]
     for p in problems:
         lines.append(f"  {p['verdict']:8s} {p['test']}")
         for b in p["breaches"]:

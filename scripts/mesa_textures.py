@@ -4,12 +4,16 @@ on the CPU (the drm-shim runs nothing), and the texture state at each draw.
 The capture patches print (RADEON_DEBUG=fp):
   R500CAP texdata RES level=L x= y= z= w= h= d= format=PIPE_FORMAT_* bpp=B   then one `texrow HEX` per row
   R500CAP blit src=RES dst=RES src_level= dst_level= src_box=x,y,z,w,h,d dst_box=... src_format= dst_format= ...
-  R500CAP copy src=RES dst=RES src_level= dst_level= src_box=x,y,z,w,h,d dst=x,y,z
+  R500CAP copy src=RES dst=RES src_level= dst_level= src_box=x,y,z,w,h,d at=x,y,z
+  R500CAP texfree RES                       a texture freed (its address may come back for a new one)
+  R500CAP rt draw|clear RES level=L         a buffer a draw or clear writes (the GPU's rendering is not replayed)
   R500CAP tex UNIT res=RES target=T format= view_format= w= h= d= levels=A..B swizzle=... wrap=s,t,r
               filter=min,mag,mip compare=mode,func unnormalized= border=... regs=filter0,filter1,format0,1,2,border
 Texture memory here is {(RES, level): {(x, y, z): texel bytes as hex}} with the format of the level. A blit converts
 through floats (FORMATS below: the formats the selected tests use); a blit that scales, or from a format not listed,
-leaves the destination unknown, and so does a texture no record wrote (rendered to, for instance)."""
+leaves the destination unknown, and rendering into a level forgets its texels (a later upload writes them again).
+A texdata record of a tiled texture names the linear texture it went through (`linear=`): the copy from it into the
+texture that follows is the upload's own and is not replayed (the texels are already where they belong)."""
 import struct
 
 # PIPE_FORMAT name -> (bytes per texel, decode(bytes) -> [r, g, b, a] as floats or None, encode([r, g, b, a]) -> bytes)
@@ -111,6 +115,7 @@ class TextureMemory:
     def __init__(self):
         self.levels = {}        # (res, level) -> {"format": name, "texels": {(x, y, z): hex}}
         self.pending = None     # the texdata record whose rows are being read: [key, x, y, z, w, d, bpp, row]
+        self.own_copy = None    # (linear texture, texture): the copy an upload through a linear texture makes
 
     def _level(self, res, level, fmt):
         lv = self.levels.get((res, level))
@@ -124,6 +129,9 @@ class TextureMemory:
         if tag == "texdata":
             kv = _kv(f[3:])
             lv = self._level(f[2], int(kv["level"]), kv["format"])
+            lv["unknown"] = None
+            lin = kv.get("linear", "(nil)")
+            self.own_copy = (lin, f[2]) if lin not in ("(nil)", "0x0", "0") else None
             self.pending = [lv, int(kv["x"]), int(kv["y"]), int(kv["z"]), int(kv["w"]), int(kv["h"]),
                             int(kv["bpp"]), 0]
             return True
@@ -134,30 +142,51 @@ class TextureMemory:
                 lv["texels"][(x0 + i, y0 + row % h, z0 + row // h)] = data[2 * bpp * i:2 * bpp * (i + 1)]
             self.pending[7] += 1
             return True
+        if tag == "texfree":
+            for key in [k for k in self.levels if k[0] == f[2]]:
+                del self.levels[key]
+            return True
+        if tag == "rt":
+            kv = _kv(f[4:])
+            lv = self.levels.get((f[3], int(kv["level"])))
+            if lv is not None:
+                lv["texels"] = {}
+                lv["unknown"] = f"rendered to by a {f[2]} (the GPU's rendering is not replayed)"
+            return True
         if tag in ("blit", "copy"):
             kv = _kv(f[2:])
             sb = _box(kv["src_box"])
             src = self.levels.get((kv["src"], int(kv["src_level"])))
             if tag == "copy":
-                dx, dy, dz = _box(kv["dst"])
-                db, dfmt = [dx, dy, dz, sb[3], sb[4], sb[5]], (src["format"] if src else None)
+                if self.own_copy == (kv["src"], kv["dst"]):
+                    self.own_copy = None
+                    return True
+                db = _box(kv["at"]) + sb[3:]
+                sfmt = dfmt = src["format"] if src else None
             else:
-                db, dfmt = _box(kv["dst_box"]), kv["dst_format"]
+                db, sfmt, dfmt = _box(kv["dst_box"]), kv["src_format"], kv["dst_format"]
             if dfmt is None:
+                lv = self.levels.get((kv["dst"], int(kv["dst_level"])))
+                if lv is not None:
+                    lv["texels"], lv["unknown"] = {}, "a copy from a texture the capture never saw written"
                 return True
             dst = self._level(kv["dst"], int(kv["dst_level"]), dfmt)
             why = None
             if src is None or src["unknown"]:
-                why = "its source was never written"
+                why = "its source was never written" if src is None else src["unknown"]
             elif sb[3:] != db[3:]:
                 why = f"a scaling blit ({sb[3:]} -> {db[3:]})"
-            elif src["format"] not in FORMATS or dfmt not in FORMATS:
-                why = f"a blit between formats this replay does not convert ({src['format']} -> {dfmt})"
+            elif sfmt not in FORMATS or dfmt not in FORMATS or src["format"] not in FORMATS:
+                why = f"a blit between formats this replay does not convert ({sfmt} -> {dfmt})"
+            elif FORMATS[sfmt][0] != FORMATS[src["format"]][0]:
+                why = f"a blit reading {src['format']} as {sfmt}"
             if why:
-                dst["unknown"] = why
+                dst["texels"], dst["unknown"] = {}, why
                 return True
-            _, dec, _ = FORMATS[src["format"]]
+            _, dec, _ = FORMATS[sfmt]
             _, _, enc = FORMATS[dfmt]
+            same = src["format"] == sfmt == dfmt
+            dst["unknown"] = None      # what it leaves out, a missing texel says
             for z in range(sb[5]):
                 for y in range(sb[4]):
                     for x in range(sb[3]):
@@ -165,7 +194,7 @@ class TextureMemory:
                         key = (db[0] + x, db[1] + y, db[2] + z)
                         if t is None:
                             dst["texels"].pop(key, None)
-                        elif src["format"] == dfmt:
+                        elif same:
                             dst["texels"][key] = t
                         else:
                             dst["texels"][key] = enc(dec(bytes.fromhex(t))).hex()

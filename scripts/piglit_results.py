@@ -38,9 +38,10 @@ def _to8(v):
 def pictures(probes, window):
     """(reference, rendered) PIL images of the probed regions' bounding box."""
     w, h = window
-    regions = [[max(0, p["region"][0]), max(0, p["region"][1]),
-                min(w, p["region"][0] + p["region"][2]), min(h, p["region"][1] + p["region"][3])] for p in probes]
-    regions = [r for r in regions if r[2] > r[0] and r[3] > r[1]] or [[0, 0, 1, 1]]
+    pairs = [(p, [max(0, p["region"][0]), max(0, p["region"][1]), min(w, p["region"][0] + p["region"][2]),
+                  min(h, p["region"][1] + p["region"][3])]) for p in probes]
+    pairs = [(p, r) for p, r in pairs if r[2] > r[0] and r[3] > r[1]]
+    probes, regions = [p for p, _ in pairs], [r for _, r in pairs] or [[0, 0, 1, 1]]
     x0, y0 = min(r[0] for r in regions), min(r[1] for r in regions)
     x1, y1 = max(r[2] for r in regions), max(r[3] for r in regions)
     bw, bh = x1 - x0, y1 - y0

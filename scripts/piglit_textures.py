@@ -12,10 +12,9 @@ Wrap modes: the model clamps. clamp_to_edge is the same; repeat and mirror_repea
 (a coordinate outside would wrap on the chip): a probe failure, not a silent pass, shows a test that relies on it.
 Each texel is what the texture unit hands the shader for that format: UNORM v as the fp32 nearest to v / (2^n - 1),
 floats as stored, through the view's swizzle (PIPE_SWIZZLE_X..W, 0, 1)."""
-import fractions
+import struct
 
 import mesa_textures
-import piglit_raster
 
 MAX_SIZE = 16        # docs/spec.md section 6: 1..16 texels each way
 
@@ -24,7 +23,9 @@ def texel_words(hexbytes, fmt, swizzle):
     _, dec, _ = mesa_textures.FORMATS[fmt]
     rgba = dec(bytes.fromhex(hexbytes))
     pick = [rgba[s] if s < 4 else (0.0 if s == 4 else 1.0) for s in swizzle]
-    return [piglit_raster.f32_bits(fractions.Fraction(v)) for v in pick]
+    # fp32 as stored for float formats (NaN, infinities and -0 kept); v / (2^n - 1) rounded once more from the
+    # double, which is never an fp32 tie, for UNORM
+    return [struct.unpack("<I", struct.pack("<f", v))[0] for v in pick]
 
 
 def unit_problem(unit, tex, texture):
@@ -45,9 +46,11 @@ def unit_problem(unit, tex, texture):
     lw, lh = max(1, w >> first), max(1, h >> first)
     if lw > MAX_SIZE or lh > MAX_SIZE:
         return f"unit {unit}: {lw} x {lh} texels (the texture model holds at most {MAX_SIZE} x {MAX_SIZE})"
-    fmt = tex["view_format"] if tex["view_format"] in mesa_textures.FORMATS else tex["format"]
+    fmt = tex["view_format"]
     if fmt not in mesa_textures.FORMATS:
         return f"unit {unit}: format {fmt} is not decoded (mesa_textures.FORMATS)"
+    if mesa_textures.FORMATS[fmt][0] != mesa_textures.FORMATS.get(tex["format"], (0,))[0]:
+        return f"unit {unit}: a {fmt} view of a {tex['format']} texture"
     lv = texture["levels"][0]
     if lv["texels"] is None:
         return f"unit {unit}: level {first}'s texels are unknown ({lv.get('why')})"
@@ -63,7 +66,7 @@ def texture_lines(test, draw):
         if why:
             return None, why
         lv = texture["levels"][0]
-        fmt = tex["view_format"] if tex["view_format"] in mesa_textures.FORMATS else tex["format"]
+        fmt = tex["view_format"]
         lines.append(f"# texture unit {unit}: {tex['target']} {texture['size'][0]} x {texture['size'][1]} "
                      f"{fmt}, swizzle {tex['swizzle']}, wrap {tex['wrap'][:2]}, nearest (captured)")
         lines.append(f"texture {unit} {lv['w']} {lv['h']}")
