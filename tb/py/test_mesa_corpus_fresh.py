@@ -231,8 +231,8 @@ def recapture_main(n, mesa_dir, jobs, version):
         bad = recapture([victim], kdir, info, corpus, jobs)
         check(len(bad) == 1 and bad[0][0] == victim and "first difference at .programs[0].words" in bad[0][1],
               f"planted: one changed byte in a copy of {victim} fails naming the test and the field ({bad})")
-    # The documented noise is allowed only where it is documented (22.3's driver leaves a uniform's unset
-    # components as its buffer held them; 25's writes 0 there, so the allowance is never needed for it).
+    # The documented noise is allowed only where it is documented (a component piglit's uniform command leaves
+    # unset holds whatever its buffer held, under either Mesa).
     t = json.load(open(os.path.join(CORPUS, "tests", "tests__spec__glsl-1.10__execution__builtins__glsl-fs-mod.json")))
     u = copy.deepcopy(t)
     d0 = u["draws"][0]["constants"]
