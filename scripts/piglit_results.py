@@ -6,7 +6,8 @@ write(out_dir, name, tests) writes OUT_DIR/results.json (piglit's JSON results, 
 with each probe {"region": [x, y, w, h], "expect": [r, g, b(, a)], "pixels": {(x, y): [r, g, b, a] stored}}.
 
 The pictures: for each test, the bounding box of its probed regions (GL window coordinates, origin bottom left,
-drawn with y up), scaled by a whole factor to at least 128 pixels. `reference` fills each probed region with
+drawn with y up), scaled by a whole factor to at least 128 pixels; a one-pixel probe in a box of 80 pixels or more is
+drawn as a square of its colour (box / 40 across) in both pictures, so that it can be seen. `reference` fills each probed region with
 piglit's expected colour; `rendered` colours each pixel the model computed there (RGBA8 as stored) and leaves the
 rest of the region dark grey with a light diagonal (not sampled: a program with inputs is run on a few quads of
 a region). Outside the probed regions both are mid grey. Alpha is not drawn. piglit's HTML shows them side by side
@@ -58,6 +59,15 @@ def pictures(probes, window):
         for (x, y), rgba in p["pixels"].items():
             if x0 <= x < x1 and y0 <= y < y1 and rgba is not None:
                 ren.putpixel((x - x0, bh - 1 - (y - y0)), tuple(_to8(c if c is not None else 0) for c in rgba[:3]))
+    # A one-pixel probe in a large box would be a speck: draw it as a square, in both pictures alike.
+    rad = min(bw, bh) // 80
+    if rad:
+        for p, r in zip(probes, regions):
+            if r[2] - r[0] == 1 and r[3] - r[1] == 1:
+                cx, cy = r[0] - x0, bh - 1 - (r[1] - y0)
+                box = (max(0, cx - rad), max(0, cy - rad), min(bw - 1, cx + rad), min(bh - 1, cy + rad))
+                ref.paste(ref.getpixel((cx, cy)), box[:2] + (box[2] + 1, box[3] + 1))
+                ren.paste(ren.getpixel((cx, cy)), box[:2] + (box[2] + 1, box[3] + 1))
     scale = max(1, -(-128 // max(bw, bh)))
     if scale > 1:
         ref = ref.resize((bw * scale, bh * scale), Image.NEAREST)
