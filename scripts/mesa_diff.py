@@ -50,6 +50,24 @@ def load_verdicts(path):
     return out, rep
 
 
+def model_colours(report_json, test, most=12):
+    """The probe lines of a failing test in the piglit check's report.txt beside report_json: the vector, piglit's
+    expected colour and the model's (fp32 and as stored)."""
+    path = os.path.splitext(report_json)[0] + ".txt"
+    if not os.path.exists(path):
+        return []
+    out, inside = [], False
+    for ln in open(path):
+        if ln.startswith(("FAIL ", "XFAIL ")):
+            inside = ln.split(":")[0].split(" ", 1)[1].strip() == test
+            continue
+        if inside and ln.strip().startswith(("vector ", "piglit expects", "model fp32", "model as RGBA8", "- ")):
+            out.append(ln.rstrip("\n"))
+            if len(out) >= most:
+                break
+    return out
+
+
 def load_xfail(version):
     path = os.path.join(ROOT, mesa_corpus.MESA_VERSIONS[version]["xfail"])
     out = {}
@@ -189,7 +207,13 @@ def main():
     lines += ["", "Details", ""]
     for p in problems:
         t = p["test"]
-        lines += [f"== {t}", f"  {corp[a.new][t].get('language', 'glsl')} source:"]
+        lines += [f"== {t}"]
+        for v in (a.old, a.new):
+            colours = model_colours(report[v], t)
+            if colours:
+                lines.append(f"  on the model, Mesa {v} (piglit check report):")
+                lines += ["    " + ln.strip() for ln in colours]
+        lines.append(f"  {corp[a.new][t].get('language', 'glsl')} source:")
         lines += ["    " + ln for ln in corp[a.new][t]["fragment_shader"].strip().splitlines()]
         for v in (a.old, a.new):
             if t not in corp[v]:

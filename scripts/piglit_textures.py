@@ -4,10 +4,13 @@ The model's texture model (docs/spec.md section 6) is one level of at most 16 x 
 the coordinate clamped to the texture; the texture unit itself (filtering, wrapping, mipmaps, depth comparison)
 is outside the pipelines this project models. A sampled unit becomes `texture U W H` and `texel U X Y R G B A`
 lines when what the test does reaches the same texel as the unit would:
-  - a 2D or RECT texture, level 0 the only level sampled (mip filter none, or one level in the view);
+  - a 2D or RECT texture, or a 1D one (one row: the model's T picks row 0 whatever it is), one level sampled
+    (mip filter none, or one level in the view);
   - nearest minification and magnification (bilinear blends four texels: not in the texture model);
-  - no depth comparison (shadow samplers compare in the texture unit);
-  - at most 16 x 16 texels, in a format FORMATS decodes, every texel written by the capture.
+  - at most 16 x 16 texels, in a format FORMATS decodes (the view's format, of the texture's size), every texel
+    written by the capture;
+  - no depth comparison: r300 compiles the comparison into the program and the unit returns the depth, in
+    channels TX_FORMAT1 picks, not decoded here.
 Wrap modes: the model clamps. clamp_to_edge is the same; repeat and mirror_repeat agree for coordinates in [0, 1)
 (a coordinate outside would wrap on the chip): a probe failure, not a silent pass, shows a test that relies on it.
 Each texel is what the texture unit hands the shader for that format: UNORM v as the fp32 nearest to v / (2^n - 1),
@@ -32,10 +35,8 @@ def unit_problem(unit, tex, texture):
     """Why the unit cannot be the texture model's texture, or None."""
     if tex is None:
         return f"unit {unit}: no texture state captured at this draw"
-    if tex["target"] not in ("2D", "RECT"):
-        return f"unit {unit}: a {tex['target']} texture (the texture model is 2D)"
-    if tex["compare"]["mode"]:
-        return f"unit {unit}: depth comparison (a shadow sampler): done by the texture unit, not modelled"
+    if tex["target"] not in ("1D", "2D", "RECT"):
+        return f"unit {unit}: a {tex['target']} texture (the texture model is 2D; a 1D texture is one row of it)"
     first, last = tex["levels"]
     if tex["filter"]["mip"] != "none" and last > first:
         return f"unit {unit}: mipmapped ({tex['filter']['mip']} between levels {first}..{last}): one level modelled"
@@ -46,6 +47,10 @@ def unit_problem(unit, tex, texture):
     lw, lh = max(1, w >> first), max(1, h >> first)
     if lw > MAX_SIZE or lh > MAX_SIZE:
         return f"unit {unit}: {lw} x {lh} texels (the texture model holds at most {MAX_SIZE} x {MAX_SIZE})"
+    if tex["compare"]["mode"]:
+        # r300 compiles the comparison into the fragment program (the texture unit returns the depth); which
+        # channels carry a depth texel's value is TX_FORMAT1's business, not decoded here
+        return f"unit {unit}: a depth texture for a shadow sampler (the depth's channels are not modelled)"
     fmt = tex["view_format"]
     if fmt not in mesa_textures.FORMATS:
         return f"unit {unit}: format {fmt} is not decoded (mesa_textures.FORMATS)"
