@@ -25,7 +25,8 @@ an `ortho` command, where the vertex shader's matrix maps pixels) in window pixe
 that frame; a pixel is covered when its
 centre is inside the rect (GL's rasterisation rule). Skipped, with the reason in skipped.txt: a probe that reads
 the clear colour in any part (no shader result), a probe reaching a draw of points or lines, a probe over a draw
-whose program can kill (TEXKILL: what lies beneath shows through there; the draws are not combined), and draws
+whose program can kill (TEXKILL) unless it covers the region over a clear (then a killed pixel reads the clear
+colour; over another draw the draws would have to be combined), and draws
 whose program samples a texture the stand-in cannot hold (scripts/piglit_textures.py: the others get the captured
 texture as the vector's texture model). A `draw arrays`, and any draw of a test with clip
 planes, covers the pixels whose centre is inside one of the triangles Mesa's SW TCL handed the rasteriser (after
@@ -112,21 +113,40 @@ def split_by_triangles(cell, rd):
     return inside, rest
 
 
-def probe_draws(probe, events, window, draws=None):
+def probe_draws(probe, events, window, draws=None, beneath=None):
     """Which draws a probe reads: ({draw index: [sub-region x, y, w, h, ...]}, None), or (None, reason). Walks the
-    commands before the probe backwards: the last draw (or clear) to touch a pixel is what the probe reads there."""
+    commands before the probe backwards: the last draw (or clear) to touch a pixel is what the probe reads there.
+    A draw whose program can kill (TEXKILL) is read when it covers what is left of the region and a clear lies
+    right beneath it: where it kills, the probe reads the clear colour, put in beneath[draw index]; over another
+    draw, or over part of the region, the draws would have to be combined and the probe is skipped."""
     rx, ry, rw, rh = probe["region"]
     left = [[rx, rx + rw, ry, ry + rh]]
     got = {}
-    for ev in reversed(events):
+    evs = list(reversed(events))
+    for k, ev in enumerate(evs):
         if not left:
             break
         if ev[0] == "clear":
             return None, f"region {probe['region']} reads the clear colour (in part or whole): no shader result"
         i, d = ev[1], ev[2]
         if draws and i < len(draws) and "programs" in probe and program_kills(probe["programs"][draws[i]["program"]]):
-            return None, (f"draw {i}'s program can kill (TEXKILL): where it does, what lies beneath shows through, "
-                          "and the draws are not combined")
+            why = (f"draw {i}'s program can kill (TEXKILL): where it does, what lies beneath shows through, "
+                   "and the draws are not combined")
+            if d.get("kind") != "rect" or d.get("clipped") or beneath is None:
+                return None, why
+            c = covered_pixels(d["rect"], d["pixels"], window)
+            parts = [subtract(cell, c) for cell in left]
+            if any(rest for _, rest in parts):
+                return None, why + " (it covers part of the region)"
+            under = next((e for e in evs[k + 1:] if e[0] == "clear" or any(
+                subtract(cell, covered_pixels(e[2]["rect"], e[2]["pixels"], window))[0] if e[2].get("kind") == "rect"
+                else True for cell in left)), None)
+            if under is None or under[0] != "clear":
+                return None, why + (" (over the framebuffer's first contents)" if under is None else "")
+            for inside, _ in parts:
+                got.setdefault(i, []).append([inside[0], inside[2], inside[1] - inside[0], inside[3] - inside[2]])
+            beneath[i] = under[1]
+            return got, None
         if d.get("kind") != "rect" or d.get("clipped"):
             rz = draws[i].get("rasteriser") if draws and i < len(draws) else None
             rd = praster.Draw(rz) if rz is not None else None    # [] : every triangle was clipped away
@@ -281,6 +301,7 @@ def gen(corpus, out):
         if t.get("format") != "r500-piglit-capture 3":
             raise SystemExit(f"{path}: not an r500-piglit-capture 3 file")
         draws_cmd, ortho, clip, flat = [], False, False, False
+        clear_colour = [0.0, 0.0, 0.0, 0.0]     # GL's initial clear colour
         events, probe_events = [], {}
         for c in t["commands"]:
             if c["op"] == "ortho":
@@ -290,7 +311,9 @@ def gen(corpus, out):
             elif c["op"] == "enable" and "CLIP_PLANE" in c["line"]:
                 clip = True
             elif c["op"] == "clear":
-                events.append(("clear",))
+                events.append(("clear", clear_colour))
+            elif c["op"] == "clear color":
+                clear_colour = (list(c.get("values", [])) + [0.0] * 4)[:4]
             elif c["op"] == "shade":
                 flat = c["line"].split()[-1] == "flat"
             elif c["op"] == "draw":
@@ -308,14 +331,15 @@ def gen(corpus, out):
                 c["clipped"] = True
         by_draw = {}
         for pi, p in enumerate(t["probes"]):
+            under = {}
             got, why = probe_draws(dict(p, programs=t["programs"]), probe_events.get(pi, []), t["window"],
-                                   t["draws"])
+                                   t["draws"], under)
             if got is None:
                 skipped.append((tname, f"probe {pi}", why))
                 continue
             for di, parts in got.items():
                 note = "" if len(got) == 1 else f"region split over draws {sorted(got)}: this part {parts}"
-                by_draw.setdefault(di, []).append((pi, p, note, parts))
+                by_draw.setdefault(di, []).append((pi, dict(p, beneath=under[di]) if di in under else p, note, parts))
         for di in sorted(by_draw):
             draw = t["draws"][di]
             prog = t["programs"][draw["program"]]
@@ -341,7 +365,8 @@ def gen(corpus, out):
                     fh.write(vector_text(name, t, prog, draw, di, quad, tex))
                 probes = [{"probe": pi, "line": next((c["line"] for c in t["commands"] if c.get("probe") == pi), ""),
                            "channels": p["channels"], "region": p["region"], "expect": p["expect"],
-                           "tolerance": p["tolerance"], "note": note, "pixels": pixels[pi]}
+                           "tolerance": p["tolerance"], "note": note, "pixels": pixels[pi],
+                           **({"killed_reads_clear": p["beneath"]} if "beneath" in p else {})}
                           for pi, p, note, _ in by_draw[di] if pi in pixels]
                 checks = {"test": t["test"], "capture": os.path.relpath(path, ROOT), "draw": di,
                           "program": prog["sha"], "render_target": 0, "inputs": interp, "textured": bool(tex),
@@ -407,19 +432,42 @@ def check_one(vec, usim):
     m = re.search(r"^errors (.*)$", out, re.M)
     if m and m.group(1).strip() != "none":
         res["error"] = (res["error"] or "") + f"model errors: {m.group(1).strip()}"
-    colours = {tuple(v) for v in px.values()}
-    res["stored"] = {pix: [None if w is None else unorm8(word_float(w)) for w in words] for pix, words in px.items()}
+    m = re.search(r"^killed (0x[0-9a-f]+)", out, re.M)
+    killed = int(m.group(1), 16) if m else 0
+    colours = {tuple(v) for p, v in px.items() if not (killed >> p) & 1}
+    res["stored"] = {pix: [None if w is None else unorm8(word_float(w)) for w in words] for pix, words in px.items()
+                     if not (killed >> pix) & 1}
     for pr in ck["probes"]:
         r = {"probe": pr["probe"], "line": pr["line"], "expect": pr["expect"], "tolerance": pr["tolerance"],
              "region": pr["region"], "model": [], "stored": [], "fail": []}
         uniform = ck.get("inputs", "none") in ("none", "constant")
-        if uniform and len(px) != 4:
-            r["fail"].append(f"render target 0 written by {len(px)} of 4 pixels")
+        clear = pr.get("killed_reads_clear")     # a draw that can kill, over a clear (gen's probe_draws)
+        live = [p for p in range(4) if not (killed >> p) & 1]
+        if uniform and killed not in (0, 0xf):
+            r["fail"].append(f"the program reads no inputs, yet it killed pixels {killed:#x} of 0xf")
+        if uniform and len([p for p in live if p in px]) != len(live):
+            r["fail"].append(f"render target 0 written by {len([p for p in live if p in px])} of the {len(live)} "
+                             "pixels not killed")
         if uniform and len(colours) > 1:
             r["fail"].append("the four pixels differ (the program reads no inputs)")
         for pix in pr.get("pixels", [0]):
-            words = px.get(pix, [None] * 4)
+            pix_killed = bool((killed >> (0 if uniform else pix)) & 1)
             at = "" if uniform else f"pixel {pix}: "
+            if pix_killed and clear is None:
+                r["fail"].append(f"{at}killed, and what lies beneath is not known")
+                continue
+            if pix_killed:
+                # killed: the probe reads the clear colour, as the RGBA8 target stores it
+                stored = [round(unorm8(clear[c]), 6) for c in range(len(pr["channels"]))]
+                for c, name in enumerate(pr["channels"]):
+                    if not probe_passes(unorm8(clear[c]), pr["expect"][c], pr["tolerance"][c]):
+                        r["fail"].append(f"{at}{name}: killed, so the clear colour {clear[c]} shows, expected "
+                                         f"{pr['expect'][c]}")
+                if not r["model"] or (r["fail"] and not r.get("shown")):
+                    r["model"], r["stored"] = ["killed: the clear colour"] * len(stored), stored
+                    r["shown"] = bool(r["fail"])
+                continue
+            words = px.get(pix, [None] * 4)
             model, stored = [], []
             for c, name in enumerate(pr["channels"]):
                 w = words[c]

@@ -38,6 +38,8 @@ SMOOTH = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolat
 FLAT = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolation-none-gl_FrontColor-flat-none"
 # An 8 x 8 RGBA8 texture of four colours (piglit's rgbw), sampled nearest: the texture stand-in's faults go here.
 TEXTURED = "tests__spec__arb_fragment_program__texturing__tex-2d"
+# One draw whose program discards every pixel, over a green clear that piglit probes.
+DISCARD = "tests__spec__glsl-1.10__execution__discard__glsl-fs-discard-03"
 
 
 def run(*args):
@@ -183,6 +185,18 @@ def main():
                 check(any(i["textured"] for i in json.load(fh)), f"texture copy {name}: the vectors carry texels")
             rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
             check(rc == want, f"texture copy {name}: exit {rc}, want {want}: {text.strip()[-400:]}")
+
+        # A draw that kills over a clear: the killed pixels read the clear colour. The untouched copy passes; a
+        # clear colour other than the one piglit expects to show through fails.
+        def other_clear(t):
+            for c in t["commands"]:
+                if c["op"] == "clear color":
+                    c["values"] = [1.0, 0.0, 0.0, 0.0]
+        for name, edit, want in (("discard", lambda t: None, 0), ("discard-red-clear", other_clear, 1)):
+            d, vec = one_test_corpus(tmp, name, edit, DISCARD)
+            rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", "")
+            check(rc == want and (want == 0 or "killed, so the clear colour" in text),
+                  f"kill copy {name}: exit {rc}, want {want}: {text.strip()[-400:]}")
 
         def xpass(t):
             pass
