@@ -123,8 +123,8 @@ def main():
             print("mesa-diff: --new-corpus needs --new-report (piglit_vectors.py check --report FILE.txt writes "
                   "FILE.json)", file=sys.stderr)
             return 2
-        xfail_version, a.new = a.new, "yours"
-        dirs["yours"], report["yours"] = a.new_corpus, a.new_report
+        xfail_version, a.new = a.new, "local"
+        dirs["local"], report["local"] = a.new_corpus, a.new_report
     else:
         xfail_version = a.new
     usim, usdis = os.path.join(a.bin, "usim"), os.path.join(a.bin, "usdis")
