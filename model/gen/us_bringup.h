@@ -42,10 +42,11 @@ void us_bringup_free(us_bringup_t *b);
 int us_bringup_write(const us_bringup_t *b, const char *dir, char *err, size_t err_size);
 
 /* A lab's read-back `results` (read from results_path; expected.txt's line format, bounds ignored) against the
- * `expected` text of an export: a table into out, one row per item given (*checked of them). Returns 0 when every
- * item is within its rule, 1 when any is outside, 2 on bad input (err names file:line). */
-int us_bringup_check(const char *expected, const char *results, const char *results_path, us_strbuf_t *out,
-                     unsigned *checked, char *err, size_t err_size);
+ * `expected` text of an export: a table into out, one row per expected item (*checked of them read). Returns 0
+ * when every item is read and within its rule, 1 when any is outside or missing (a MISSING row names it; with
+ * `partial`, items left out are only counted), 2 on bad input (err names file:line). */
+int us_bringup_check(const char *expected, const char *results, const char *results_path, bool partial,
+                     us_strbuf_t *out, unsigned *checked, char *err, size_t err_size);
 
 /* The bring-up suite into directory out: from the candidate vectors (files, or every *.vec of a directory), the
  * stable, silicon-safe ones that together execute every legal value of every instruction field they reach,

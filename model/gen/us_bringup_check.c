@@ -178,8 +178,8 @@ static bool same_word(const char *a, const char *b)
     return strcmp(a, b) == 0;
 }
 
-int us_bringup_check(const char *expected, const char *results, const char *results_path, us_strbuf_t *out,
-                     unsigned *checked, char *err, size_t err_size)
+int us_bringup_check(const char *expected, const char *results, const char *results_path, bool partial,
+                     us_strbuf_t *out, unsigned *checked, char *err, size_t err_size)
 {
     items_t exp = {calloc(MAX_ITEMS, sizeof(item_t)), 0}, got = {calloc(MAX_ITEMS, sizeof(item_t)), 0};
     int rc = 0;
@@ -213,7 +213,11 @@ int us_bringup_check(const char *expected, const char *results, const char *resu
     for (unsigned i = 0; i < exp.n; i++) {
         const item_t *e = &exp.it[i], *g = find(&got, e->key);
         if (!g) {
+            /* A lab that leaves an item out has not shown it within: a failure unless --partial asked for it. */
             nskip++;
+            if (!partial)
+                us_sb_printf(out, "%-20s %-10s %-23s %-10s %6s  %s\n", e->key, e->value ? "" : e->word, "", "(none)",
+                             "", "MISSING");
             continue;
         }
         (*checked)++;
@@ -238,9 +242,13 @@ int us_bringup_check(const char *expected, const char *results, const char *resu
         rc = 2;
         goto done;
     }
-    us_sb_printf(out, "%u items checked: %u within, %u outside; %u expected items not read\n", *checked,
-                 *checked - nfail, nfail, nskip);
-    rc = nfail ? 1 : 0;
+    if (partial)
+        us_sb_printf(out, "%u items checked: %u within, %u outside; --partial: %u expected items not read, not "
+                     "checked\n", *checked, *checked - nfail, nfail, nskip);
+    else
+        us_sb_printf(out, "%u items checked: %u within, %u outside, %u missing (every expected item must be read; "
+                     "--partial checks only those given)\n", *checked, *checked - nfail, nfail, nskip);
+    rc = nfail || (nskip && !partial) ? 1 : 0;
 done:
     free(exp.it);
     free(got.it);

@@ -4,9 +4,10 @@
  * model/gen/us_bringup.c.
  *   usbringup VEC [-o DIR]   writes DIR/writes.txt, program.hex, expected.txt, inputs.txt and README.txt
  *                            (DIR defaults to build/bringup/<VEC's file name without its extension>)
- *   usbringup --check RESULTS VEC   a lab's read-back (expected.txt's format) against VEC's expectations
- * Exit 0 when the files are written, 2 on bad input or a file that cannot be written; --check: 0 all within,
- * 1 any outside, 2 bad input. */
+ *   usbringup --check RESULTS VEC [--partial]   a lab's read-back (expected.txt's format) against VEC's
+ *                            expectations; every expected item must be read unless --partial
+ * Exit 0 when the files are written, 2 on bad input or a file that cannot be written; --check: 0 all read and
+ * within, 1 any outside or missing, 2 bad input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: usbringup VEC [-o DIR] [--force]\n"
-          "       usbringup --check RESULTS VEC\n"
+          "       usbringup --check RESULTS VEC [--partial]\n"
           "       usbringup --suite OUT CANDIDATE...\n"
           "  Writes the register writes (a driver's, in its order), program, inputs and expected results (each with\n"
           "  its comparison rule: exact, or a bound) of the vector VEC (vectors/FORMAT.md) for replay on an R500,\n"
@@ -30,8 +31,10 @@ static int usage(FILE *f, int status)
           "  decide (docs/fp.md part C). --force exports it anyway. Each file is written whole or not at all.\n"
           "  A vector's param watchdog is at most %u. Exit 2 on bad input or a file that cannot be written.\n"
           "  --check: RESULTS is a copy of expected.txt with the values a lab read back in place of the expected\n"
-          "  ones (bounds in it are ignored; lines left out are not checked). Prints, per pixel and channel,\n"
-          "  expected, bound, read, distance in ulps and verdict. Exit 0 all within, 1 any outside, 2 bad input.\n"
+          "  ones (bounds in it are ignored). Prints, per pixel and channel, expected, bound, read, distance in ulps\n"
+          "  and verdict. Every expected item must be read: a value, channel, pred, errors or retired line left out\n"
+          "  is MISSING and fails; --partial checks only the items given, and says how many it left unchecked.\n"
+          "  Exit 0 all read and within, 1 any outside or missing, 2 bad input.\n"
           "  --suite: from candidate vectors (files or directories of *.vec), the stable, silicon-safe ones that\n"
           "  together execute every legal value of every instruction field they reach, each exported into\n"
           "  OUT/vectors/NAME/, with OUT/index.tsv and OUT/README.md (make bringup-suite).\n",
@@ -77,7 +80,7 @@ static int read_vector(const char *vec_path, us_vector_t *v)
     return 0;
 }
 
-static int check_results(const char *results_path, const char *vec_path)
+static int check_results(const char *results_path, const char *vec_path, bool partial)
 {
     static us_vector_t v;
     if (read_vector(vec_path, &v)) {
@@ -96,7 +99,8 @@ static int check_results(const char *results_path, const char *vec_path)
     us_strbuf_t table;
     us_sb_init(&table);
     unsigned checked = 0;
-    int rc = b.error[0] ? 2 : us_bringup_check(b.expected.data, results, results_path, &table, &checked, err, sizeof err);
+    int rc = b.error[0] ? 2 : us_bringup_check(b.expected.data, results, results_path, partial, &table, &checked, err,
+                                               sizeof err);
     if (b.error[0])
         fprintf(stderr, "usbringup: %s: %s\n", vec_path, b.error);
     else if (rc == 2)
@@ -116,7 +120,7 @@ static int check_results(const char *results_path, const char *vec_path)
 static int bringup(int argc, char **argv)
 {
     const char *vec_path = NULL, *out_dir = NULL, *results = NULL;
-    bool force = false;
+    bool force = false, partial = false;
     if (argc >= 2 && strcmp(argv[1], "--suite") == 0) {
         if (argc < 4) {
             fprintf(stderr, "usbringup: --suite needs an output directory and candidate vectors\n");
@@ -141,6 +145,8 @@ static int bringup(int argc, char **argv)
             results = argv[++i];
         } else if (strcmp(argv[i], "--force") == 0) {
             force = true;
+        } else if (strcmp(argv[i], "--partial") == 0) {
+            partial = true;
         } else if (strcmp(argv[i], "-o") == 0) {
             if (i + 1 >= argc || out_dir) {
                 fprintf(stderr, "usbringup: -o needs one directory\n");
@@ -161,12 +167,16 @@ static int bringup(int argc, char **argv)
     }
     if (!vec_path)
         return usage(stderr, 2);
+    if (partial && !results) {
+        fprintf(stderr, "usbringup: --partial goes with --check\n");
+        return usage(stderr, 2);
+    }
     if (results) {
         if (out_dir || force) {
             fprintf(stderr, "usbringup: --check takes no -o or --force\n");
             return usage(stderr, 2);
         }
-        return check_results(results, vec_path);
+        return check_results(results, vec_path, partial);
     }
     if (out_dir && !out_dir[0]) {
         fprintf(stderr, "usbringup: -o needs a directory name\n");

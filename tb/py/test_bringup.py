@@ -341,7 +341,8 @@ def value_tokens(line):
 
 def lab_check(tmp, label, vec, out):
     """usbringup --check: the expectations pass themselves; a bounded value moved inside its bound passes, one
-    step past it fails; one bit of an exact value fails; a malformed line exits 2 naming file:line."""
+    step past it fails; one bit of an exact value fails; anything left out fails unless --partial; a malformed
+    line exits 2 naming file:line."""
     exp = read(os.path.join(out, "expected.txt"))
     results = os.path.join(tmp, label + ".results.txt")
     p = run(BRINGUP, "--check", write(results, exp), vec)
@@ -375,6 +376,34 @@ def lab_check(tmp, label, vec, out):
         i, j, t = exact
         p = run(BRINGUP, "--check", write(results, moved(i, j, f"0x{int(t, 16) ^ 1:08X}")), vec)
         check(p.returncode == 1 and "OUTSIDE" in p.stdout, f"{label}: one bit of an exact value fails")
+    # Partial read-backs: every expected item must be read. A line left out, one channel given as '-', the quad's
+    # errors line left out, and a file with one correct value and nothing else fail (exit 1) naming what is missing;
+    # --partial checks only what is given, and says so.
+    item_lines = [k for k, ln in enumerate(lines) if ln.startswith(("pixel", "quad"))]
+    value_line = next((k for k in item_lines if lines[k].startswith("pixel") and " pred " not in lines[k]), None)
+    errors_line = next((k for k in item_lines if lines[k].startswith("quad errors")), None)
+    if check(value_line is not None and errors_line is not None, f"{label}: expected.txt has values and errors"):
+        toks = lines[value_line].split("#")[0].split()
+        dash = list(toks)
+        first_value = next(n for n, t in enumerate(dash) if t.startswith("0x"))
+        dash[first_value] = "-"
+        partials = {
+            "a pixel line left out": ("\n".join(lines[:value_line] + lines[value_line + 1:]) + "\n",
+                                      " ".join(toks[:4 if toks[2] in ("out", "temp") else 3])),
+            "one channel as '-'": ("\n".join(lines[:value_line] + [" ".join(dash)] + lines[value_line + 1:]) + "\n",
+                                   " ".join(toks[:4 if toks[2] in ("out", "temp") else 3])),
+            "the errors line left out": ("\n".join(lines[:errors_line] + lines[errors_line + 1:]) + "\n",
+                                         "quad errors"),
+            "one value and nothing else": (" ".join(toks) + "\n", "quad retired"),
+        }
+        for what, (text, named) in partials.items():
+            p = run(BRINGUP, "--check", write(results, text), vec)
+            check(p.returncode == 1 and "MISSING" in p.stdout and named in p.stdout.split("MISSING")[0] + p.stdout,
+                  f"{label}: {what} fails naming {named!r} (exit {p.returncode}: {p.stdout.strip()[-300:]})")
+            p = run(BRINGUP, "--check", write(results, text), vec, "--partial")
+            check(p.returncode == 0 and "--partial:" in p.stdout and "MISSING" not in p.stdout,
+                  f"{label}: {what} passes with --partial, which says what it left unchecked "
+                  f"(exit {p.returncode}: {p.stdout.strip()[-200:]})")
     p = run(BRINGUP, "--check", write(results, "pixel 0 out 0 0x1\n"), vec)
     check(p.returncode == 2 and f"{results}:1:" in p.stderr, f"{label}: a malformed line exits 2 naming file:line")
     p = run(BRINGUP, "--check", write(results, "# nothing\n"), vec)
