@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make fpga and make synth's mapping on small parts (the whole design takes minutes: make fpga, make synth):
 - scripts/fpga.py --part us_fc maps us_fc to the ECP5 and places and routes it: LUT4s counted, no flip-flops of
-  its own (us_fc has no clock: the source says so), the shell's flip-flops apart, a Fmax from nextpnr's report;
+  its own (us_fc has no clock: the source says so), the shell's flip-flops apart, its LUT4s within 10 % and its
+  Fmax within 20 % of docs/rtl.md's figures at -8 (a planted 2 MHz or doubled LUT count falls outside);
 - scripts/fpga_sta.py finds its longest register-to-register path by the cells' delays, below the routed period;
 - the register shell wraps every port of the part, and a netlist without the part, or with a port left
   undeclared, is refused naming it;
@@ -27,6 +28,29 @@ def counts(out):
     return {m: int(n) for m, n in re.findall(r"^  (us_\w+)\s+(\d+)$", out, re.M)}
 
 
+# The band around docs/rtl.md's figures a fresh run must land in: the LUT4 count is the netlist's (a change beyond
+# 10 % is a design change to document), Fmax moves with placement seeds and the machine (+-20 %).
+LUT_BAND, FMAX_BAND = 0.10, 0.20
+
+
+def documented_us_fc():
+    """us_fc's LUT4s and Fmax from docs/rtl.md's last table of every part at -8, or None."""
+    rows = re.findall(r"^\s*\| us_fc \(flow control\) \| ([\d,]+) \| [\d,]+ \| [\d,]+ \| \d+ \| \d+ \| ([\d.]+) \|\s*$",
+                      open(os.path.join(ROOT, "docs", "rtl.md")).read(), re.M)
+    return {"lut4": int(rows[-1][0].replace(",", "")), "fmax_mhz": float(rows[-1][1])} if rows else None
+
+
+def band_problems(r, ref):
+    probs = []
+    if abs(r.get("lut4", 0) - ref["lut4"]) > LUT_BAND * ref["lut4"]:
+        probs.append(f"{r.get('lut4')} LUT4s, documented {ref['lut4']} (+-{LUT_BAND:.0%})")
+    if abs((r.get("fmax_mhz") or 0) - ref["fmax_mhz"]) > FMAX_BAND * ref["fmax_mhz"]:
+        probs.append(f"{r.get('fmax_mhz')} MHz, documented {ref['fmax_mhz']} (+-{FMAX_BAND:.0%})")
+    if r.get("speed_grade") != 8:
+        probs.append(f"speed grade {r.get('speed_grade')}, documented at -8")
+    return probs
+
+
 def main():
     out = os.path.join(ROOT, "build", "fpga-test")  # not build/fpga: make bench's results stay whole
     p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fpga.py"), "--part", "us_fc", "--out", out],
@@ -40,7 +64,14 @@ def main():
     clocked = "clk_i" in open(os.path.join(ROOT, "rtl", "us_fc.sv")).read()
     check(r.get("lut4", 0) > 100 and (r.get("ff") == 0) == (not clocked) and r.get("shell_ff", 0) > 100,
           f"us_fc: LUT4s counted, flip-flops only if it has a clock, the shell's apart ({r})")
-    check((r.get("fmax_mhz") or 0) > 1, f"us_fc: a Fmax from nextpnr's report ({r.get('fmax_mhz')} MHz)")
+    ref = documented_us_fc()
+    check(ref is not None, "docs/rtl.md has us_fc's figures at -8 (the table of every part by make fpga)")
+    if ref:
+        probs = band_problems(r, ref)
+        check(not probs, f"us_fc within the band of docs/rtl.md's {ref}: " + "; ".join(probs))
+        # planted: a Fmax of 2 MHz and twice the LUTs are outside the band
+        check(band_problems(dict(r, fmax_mhz=2.0), ref) and band_problems(dict(r, lut4=2 * ref["lut4"]), ref),
+              "planted: a Fmax of 2 MHz, and twice the LUT4s, fall outside the band")
     check("us_fc" in p.stdout and "Fmax" in p.stdout, "make fpga prints its table")
 
     # fpga_sta: the longest path of the mapped part by the cells' own delays, from a register to a register, shorter
