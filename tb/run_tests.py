@@ -3,7 +3,8 @@
 `N passed, M failed`.
 
 A test is a command; exit 0 is a pass. A test whose input is missing (for example ../shared) is reported as
-skipped, never as passed: by its `needs` path, or by the test itself exiting with status 77 (SKIP_STATUS). A test's
+skipped, never as passed: by its `needs` path, or by the test itself exiting with status 77 (SKIP_STATUS). In CI
+(CI=true) a skipped test fails, unless its entry declares `optional = why` (an input CI does not have by design). A test's
 `build` names the make targets it needs beyond the tools and the sanitised tests (test-base).
 
   run_tests.py [--jobs N]                  run them all here, in a pool (the builds must be made already)
@@ -65,10 +66,10 @@ def tests(shared, path=TEST_LIST):
     out = []
     for section in parser.sections():
         keys = dict(parser[section])
-        unknown = set(keys) - {"run", "needs", "each", "build", "early"}
-        if "run" not in keys or unknown or keys.get("early", "yes") != "yes":
-            raise TestListError(f"{path}: [{section}]: needs a run line and only run/needs/each/build/early keys "
-                                "(early = yes)")
+        unknown = set(keys) - {"run", "needs", "each", "build", "early", "optional"}
+        if "run" not in keys or unknown or keys.get("early", "yes") != "yes" or keys.get("optional", "x") == "":
+            raise TestListError(f"{path}: [{section}]: needs a run line and only run/needs/each/build/early/optional "
+                                "keys (early = yes; optional = why the test may be skipped)")
         matches = [None]
         if "each" in keys:
             matches = sorted(glob.glob(os.path.join(ROOT, keys["each"])))
@@ -78,13 +79,29 @@ def tests(shared, path=TEST_LIST):
             extra = {"name": os.path.splitext(os.path.basename(m))[0]} if m else None
             out.append((expand(section, section, extra), shlex.split(expand(keys["run"], section, extra)),
                         expand(keys["needs"], section, extra) if "needs" in keys else None,
-                        expand(keys.get("build", ""), section, extra).split(), "early" in keys))
+                        expand(keys.get("build", ""), section, extra).split(), "early" in keys,
+                        keys.get("optional")))
     return out
 
 
 
 
-def run(name, argv, needs, build=None, early=False):
+def in_ci():
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def run(name, argv, needs, build=None, early=False, optional=None):
+    name, status, out, secs = run_one(name, argv, needs)
+    if status == "skip" and in_ci() and not optional:
+        # In CI a skip is a check that did not run: a failure, unless the test declares why it may be skipped.
+        return name, "fail", f"skipped in CI (CI={os.environ.get('CI')}): {out.strip()[-300:]}\n(a test that may be " \
+            "skipped declares `optional = why` in tb/tests.ini)", secs
+    if status == "skip" and optional:
+        out = f"{out}\n(optional: {optional})"
+    return name, status, out, secs
+
+
+def run_one(name, argv, needs):
     if needs and not os.path.exists(needs):
         return name, "skip", f"{needs} is missing", 0.0
     start = time.time()
@@ -133,7 +150,7 @@ def write_makefile(test_list, path, shared):
              "test-results: " + " ".join(f"$(BUILD)/test-results/{i}.json" for i in rest),
              ".PHONY: test-early test-results", ""]
     for i in order:
-        name, _argv, _needs, build, early_test = test_list[i]
+        name, _argv, _needs, build, early_test, _optional = test_list[i]
         # test-early runs after make test has made test-base, beside the other make: it must not make anything
         # itself, or two makes would make the same files at once.
         base = "" if early_test else "test-base "
@@ -148,7 +165,7 @@ def write_makefile(test_list, path, shared):
 def report(test_list, folder):
     """The results in DIR: a test without one is a failure (its build failed: make said why above)."""
     counts = {"pass": 0, "fail": 0, "skip": 0}
-    for i, (name, _argv, _needs, build, _early) in enumerate(test_list):
+    for i, (name, _argv, _needs, build, _early, _optional) in enumerate(test_list):
         try:
             with open(os.path.join(folder, f"{i}.json")) as fh:
                 status = json.load(fh)["status"]

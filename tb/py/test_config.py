@@ -2,7 +2,8 @@
 """Configurations and the test list are data, read the same way by every tool:
 - tb/config.mk: make and scripts/project_config.py see the same value for every name; each NUM_CTX set is whole
   numbers; every suite of REGRESS_SUITES is complete; a malformed or duplicated line is refused naming file:line;
-- tb/tests.ini: run_tests.py builds the list from it, and a test list with an unknown key, a missing run line or a
+- tb/tests.ini: run_tests.py builds the list from it (in CI a skipped test fails unless it is `optional`), and a
+  test list with an unknown key, a missing run line or a
   glob that matches nothing is refused (exit 2) with the file and section named;
 - what make test built before the tests (test-base) is still up to date when they run: make deleted no object it
   made on the way as an intermediate file (the next make would rebuild and relink it, twice the work).
@@ -84,6 +85,26 @@ def main():
                 check(False, f"{what} is refused")
             except run_tests.TestListError as e:
                 check(lst in str(e) and "[x" in str(e), f"{what} is refused naming the list and the test ({e})")
+
+        # In CI a skipped test fails unless it declares why it may be skipped; outside CI it is reported skipped.
+        missing = os.path.join(tmp, "no-such-input")
+        saved = os.environ.get("CI")
+        try:
+            for ci, optional, want in (("true", None, "fail"), ("true", "by design", "skip"), ("", None, "skip")):
+                os.environ["CI"] = ci
+                got = run_tests.run("t", ["true"], missing, [], False, optional)[1]
+                check(got == want, f"CI={ci!r}, optional={optional!r}: a skipped test is {got}, want {want}")
+            os.environ["CI"] = "true"
+            got = run_tests.run("t", [sys.executable, "-c", "raise SystemExit(77)"], None, [], False, None)[1]
+            check(got == "fail", f"CI=true: a test exiting 77 without `optional` fails ({got})")
+        finally:
+            if saved is None:
+                os.environ.pop("CI", None)
+            else:
+                os.environ["CI"] = saved
+        opt = [t for t in run_tests.tests(os.path.join(ROOT, "..", "shared")) if t[5]]
+        check(all("recapture" in " ".join(t[1]) or "--piglit" in t[1] for t in opt) and len(opt) == 3,
+              f"the optional tests are the Mesa re-captures and piglit's summary ({[t[0][:50] for t in opt]})")
     return summary()
 
 
