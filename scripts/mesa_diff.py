@@ -74,8 +74,8 @@ def load_xfail(version):
     if os.path.exists(path):
         for ln in open(path):
             if ln.strip() and not ln.startswith("#"):
-                t, _, why = ln.rstrip("\n").partition("\t")
-                out[t] = why
+                f = ln.rstrip("\n").split("\t", 2)      # test, probes P,Q..., reason
+                out[f[0]] = f"{f[1]}: {f[2]}" if len(f) == 3 else f[-1]
     return out
 
 

@@ -546,7 +546,8 @@ def results_for_piglit(by_test, xfail, a):
                 p["pixels"] = {}   # several draws share the region: which pixel is whose is not drawn
         out = "\n".join(lines)
         if test in xfail:
-            out = f"expected failure ({os.path.relpath(a.xfail, ROOT)}): {xfail[test]}\n" + out
+            out = (f"expected failure of probes {sorted(xfail[test][0])} ({os.path.relpath(a.xfail, ROOT)}): "
+                   f"{xfail[test][1]}\n" + out)
         notes = tests.get(test, {}).get("out", "")      # probes gen skipped: checked only in part
         verdict = "fail" if bad else ("warn" if notes else "pass")
         out = (out + "\n" + notes).strip()
@@ -556,58 +557,79 @@ def results_for_piglit(by_test, xfail, a):
     return tests
 
 
+def read_xfail(path):
+    """The expected failures: ({test: ({probe indices}, reason)}, None), or (None, 'file:line: message'). A line is
+    the test's path, a tab, `probes P[,Q...]`, a tab, the reason."""
+    out = {}
+    if not path:
+        return out, None
+    for n, ln in enumerate(open(path), 1):
+        if not ln.strip() or ln.startswith("#"):
+            continue
+        f = ln.rstrip("\n").split("\t", 2)
+        m = re.fullmatch(r"probes (\d+(?:,\d+)*)", f[1]) if len(f) == 3 else None
+        if not m or not f[2].strip() or f[0] in out:
+            return None, (f"{path}:{n}: expected 'TEST<tab>probes P[,Q...]<tab>REASON' (each test once), got "
+                          f"{ln.strip()[:80]!r}")
+        out[f[0]] = ({int(p) for p in m.group(1).split(",")}, f[2])
+    return out, None
+
+
 def check(a):
     vecs = sorted(glob.glob(os.path.join(a.dir, "*.vec")))
-    # every vector per test (index.json), so that a sample can tell a test it saw whole from one it saw in part
-    index = os.path.join(a.dir, "index.json")
-    vectors_of = collections.Counter(i["test"] for i in json.load(open(index))) if os.path.exists(index) else None
+    index = os.path.join(a.dir, "index.json")      # every vector with its test
+    xfail, why = read_xfail(a.xfail)
+    if why:
+        print(f"piglit check: {why}", file=sys.stderr)
+        return 2
     if a.sample and a.sample < len(vecs):
         vecs = vecs[::max(1, len(vecs) // a.sample)][:a.sample]
+        # every vector of a listed test joins the sample, so that each listed probe is judged
+        if os.path.exists(index):
+            have = set(vecs)
+            vecs += sorted(p for p in (os.path.join(a.dir, i["vector"] + ".vec") for i in json.load(open(index))
+                                       if i["test"] in xfail) if p not in have)
     if not vecs:
         print(f"piglit check: no vectors in {a.dir}", file=sys.stderr)
         return 2
     usim, usdis = os.path.join(a.bin, "usim"), os.path.join(a.bin, "usdis")
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
         results = list(pool.map(lambda v: check_one(v, usim), vecs))
-    xfail = {}
-    if a.xfail:
-        with open(a.xfail) as fh:
-            for ln in fh:
-                if ln.strip() and not ln.startswith("#"):
-                    t, _, why = ln.rstrip("\n").partition("\t")
-                    xfail[t] = why
     by_test = {}
     for r in results:
         by_test.setdefault(r["test"], []).append(r)
     npass = nfail = nxfail = 0
     lines, fails_txt, pass_tests, fail_tests, xfail_tests, xpass_tests = [], [], [], [], [], []
-    partial_xfail = []
-    for test in sorted(by_test):
-        bad = []
-        for r in by_test[test]:
+    listed = os.path.relpath(a.xfail, ROOT) if a.xfail else ""
+    for test in sorted(set(by_test) | set(xfail)):
+        expected = xfail.get(test, (set(), ""))[0]
+        bad, xbad, seen_fail, seen = [], [], set(), set()
+        for r in by_test.get(test, []):
             for pr in r["probes"]:
-                if pr["fail"]:
+                seen.add(pr["probe"])
+                if not pr["fail"]:
+                    npass += 1
+                elif pr["probe"] in expected:
+                    nxfail += 1
+                    xbad.append((r, pr))
+                    seen_fail.add(pr["probe"])
+                else:
                     nfail += 1
                     bad.append((r, pr))
-                else:
-                    npass += 1
-        if test in xfail:
-            if bad:
-                nfail -= len(bad)
-                nxfail += len(bad)
-                xfail_tests.append(test)
-            elif vectors_of is not None and len(by_test[test]) < vectors_of[test]:
-                # sampled in part: the draws it fails on may be the ones left out, so no verdict either way
-                partial_xfail.append(test)
-            else:
-                xpass_tests.append(test)
-                fails_txt.append(f"XPASS {test}: listed in {os.path.relpath(a.xfail, ROOT)} but every probe passes")
-        else:
-            (fail_tests if bad else pass_tests).append(test)
-        if bad:
-            fails_txt.append(("XFAIL " + test + ": " + xfail[test]) if test in xfail else f"FAIL {test}")
+        # a listed probe that passes, or that no vector checks, is an unexpected pass: the list cannot go stale
+        for p in sorted(expected - seen_fail):
+            xpass_tests.append(test)
+            fails_txt.append(f"XPASS {test}: probe {p} is listed in {listed} but "
+                             + ("passes" if p in seen else "is not checked by any vector"))
+        if test not in by_test:
+            continue
+        (fail_tests if bad else xfail_tests if xbad else pass_tests).append(test)
+        for label, items in (("FAIL", bad), ("XFAIL", xbad)):
+            if not items:
+                continue
+            fails_txt.append(f"XFAIL {test}: {xfail[test][1]}" if label == "XFAIL" else f"FAIL {test}")
             shown = set()
-            for r, pr in bad:
+            for r, pr in items:
                 fails_txt.append(f"  vector {r['vector']} (draw {r['draw']}), probe {pr['probe']}: {pr['line']}")
                 fails_txt.append(f"    piglit expects {pr['expect']} +- {pr['tolerance']}")
                 fails_txt.append(f"    model fp32     {pr['model']}")
@@ -621,11 +643,11 @@ def check(a):
                     if a.corpus:
                         fails_txt.append("    disassembly:")
                         fails_txt += ["      " + ln for ln in disassembly(r["program"], a.corpus, usdis).splitlines()]
+    xpass_tests = sorted(set(xpass_tests))
     lines.append(f"piglit probes on the golden model: {len(by_test)} tests, {len(results)} vectors, "
                  f"{npass + nfail + nxfail} probe checks: {npass} pass, {nfail} fail, {nxfail} expected failures; "
                  f"tests {len(pass_tests)} pass, {len(fail_tests)} fail, {len(xfail_tests)} expected failures, "
-                 f"{len(xpass_tests)} unexpected passes" + (f", {len(partial_xfail)} listed tests sampled in part and passing "
-                                                  "(not judged)" if partial_xfail else ""))
+                 f"{len(xpass_tests)} unexpected passes")
     # Per source language (corpus tests/NAME.json "language"): tests checked, and passing every probe.
     lang_of = {}
     index = os.path.join(a.corpus, "index.json")

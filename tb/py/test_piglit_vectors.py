@@ -38,6 +38,8 @@ SMOOTH = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolat
 FLAT = "generated_tests__spec__glsl-1.10__execution__interpolation__interpolation-none-gl_FrontColor-flat-none"
 # An 8 x 8 RGBA8 texture of four colours (piglit's rgbw), sampled nearest: the texture stand-in's faults go here.
 TEXTURED = "tests__spec__arb_fragment_program__texturing__tex-2d"
+# Many rects, each probed: the per-probe expected failures go here.
+MULTI = "generated_tests__spec__amd_shader_trinary_minmax__execution__built-in-functions__fs-max3-float-float-float"
 # One draw whose program discards every pixel, over a green clear that piglit probes.
 DISCARD = "tests__spec__glsl-1.10__execution__discard__glsl-fs-discard-03"
 
@@ -198,14 +200,27 @@ def main():
             check(rc == want and (want == 0 or "killed, so the clear colour" in text),
                   f"kill copy {name}: exit {rc}, want {want}: {text.strip()[-400:]}")
 
-        def xpass(t):
-            pass
-        d, vec = one_test_corpus(tmp, "xpass", xpass)
+        # The expected-failure list names probes: a listed probe that fails is XFAIL; another probe failing in the
+        # same test fails the check; a listed probe that passes is XPASS; a line without its probes is bad input.
+        def corrupt(*probes):
+            def edit(t):
+                for p in probes:
+                    t["probes"][p]["expect"][1] = 1.0 - t["probes"][p]["expect"][1]
+            return edit
+        test_path = "generated_tests/spec/amd_shader_trinary_minmax/execution/built-in-functions/" \
+                    "fs-max3-float-float-float.shader_test"
         xf = os.path.join(tmp, "xfail.txt")
-        with open(xf, "w") as fh:
-            fh.write("tests/spec/glsl-1.10/execution/glsl-fs-uniform-array-5.shader_test\tplanted\n")
-        rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", xf)
-        check(rc == 1 and "XPASS" in text, f"a listed expected failure that passes fails the check: {text[-400:]}")
+        for name, edit, line, want, says in (
+                ("listed-probe-fails", corrupt(0), "probes 0\tplanted", 0, "1 expected failures"),
+                ("unlisted-probe-fails", corrupt(0, 1), "probes 0\tplanted", 1, "FAIL " + test_path),
+                ("listed-probe-passes", lambda t: None, "probes 0\tplanted", 1, "XPASS"),
+                ("no-probes-named", corrupt(0), "planted", 2, "xfail.txt:1:")):
+            d, vec = one_test_corpus(tmp, name, edit, MULTI)
+            with open(xf, "w") as fh:
+                fh.write(f"{test_path}\t{line}\n")
+            rc, text = run("check", "--dir", vec, "--corpus", d, "--xfail", xf)
+            check(rc == want and says in text, f"expected-failure list, {name}: exit {rc}, want {want} and "
+                  f"{says!r}: {text.strip()[-400:]}")
     print(f"{time.time() - t0:.1f} s")
     return summary()
 
