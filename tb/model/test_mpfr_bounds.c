@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,22 @@ static const char *const programs[NOPS] = {
     "out tex_sem_wait rgb: cmp.off o0.r, src0.rgb, src1.rgb, src2.rgb  alpha: max.off _, src0.0, src0.0\n"
     "    src0=t0 src1=t1 src2=t2\n",
 };
+
+/* How loose a bound may be (docs/fp.md part C.3): the most ulps of slack beyond the hull of the exact results at
+ * the corners of the inputs' one-ulp box, on either side, and the largest share of runs the bounds mode may call
+ * unstable, over the seeded cases. Measured over seeds 1-5 and the default (MAD 10, DP3 and DP4 67, RCP and RSQ
+ * 3, EX2 5, LN2 10, SIN and COS 21, FRC, MIN and CMP 0; no run unstable), with room below twice each. */
+static const struct {
+    unsigned slack_ulps;
+    double unstable_fraction;
+} limits[NOPS] = {
+    [MAD] = {13u, 0.01}, [DP3] = {80u, 0.01}, [DP4] = {80u, 0.01}, [RCP] = {4u, 0.01},
+    [RSQ] = {4u, 0.01}, [EX2] = {7u, 0.01}, [LN2] = {13u, 0.01}, [SIN] = {26u, 0.01},
+    [COS] = {26u, 0.01}, [FRC] = {0u, 0.01}, [MIN] = {0u, 0.01}, [CMP] = {0u, 0.01},
+};
+
+/* A planted fault in the bounds under test (argv[3]): the check must fail on each. */
+enum plant { PLANT_NONE, PLANT_DOUBLE, PLANT_ANYTHING, PLANT_UNSTABLE, PLANT_BAD };
 
 static float as_float(uint32_t v)
 {
@@ -182,12 +199,39 @@ static void place(enum op op, const uint32_t *a)
         }
 }
 
+/* The size against which slack is measured: the largest exact result's magnitude, and for MAD and the dot
+ * products the largest term (under cancellation the result is small but the error is the terms'), for SIN, COS
+ * and LN2 at least 1 (their absolute error near a zero of the result). A floor of 2^-126 keeps ulps finite. */
+static double scale(enum op op, const uint32_t *a, uint32_t lo, uint32_t hi)
+{
+    double m = fmax(fabs((double)as_float(lo)), fabs((double)as_float(hi)));
+    if (op == MAD)
+        m = fmax(m, fmax(fabs((double)as_float(a[0]) * as_float(a[1])), fabs((double)as_float(a[2]))));
+    if (op == DP3 || op == DP4) {
+        unsigned k = op == DP3 ? 3u : 4u;
+        for (unsigned i = 0; i < k; i++)
+            m = fmax(m, fabs((double)as_float(a[i]) * as_float(a[k + i])));
+    }
+    if (op == SIN || op == COS || op == LN2)
+        m = fmax(m, 1.0);
+    return isinf(m) ? 0x1p127 : fmax(m, 0x1p-126);
+}
+
 int main(int argc, char **argv)
 {
     unsigned cases = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 3000u;
     rng_state = argc > 2 ? strtoull(argv[2], NULL, 0) : 20261125u;
     mpfr_inits2(200, ma, mb, mc, mr, mt, (mpfr_ptr)0);
-    unsigned bad_total = 0;
+    unsigned bad_total = 0, loose_total = 0;
+    enum plant plant = PLANT_NONE;
+    if (argc > 3) {
+        plant = strcmp(argv[3], "double") == 0 ? PLANT_DOUBLE : strcmp(argv[3], "anything") == 0 ? PLANT_ANYTHING
+                : strcmp(argv[3], "unstable") == 0 ? PLANT_UNSTABLE : PLANT_BAD;
+        if (plant == PLANT_BAD) {
+            fprintf(stderr, "test_mpfr_bounds: plant is double, anything or unstable, not '%s'\n", argv[3]);
+            return 2;
+        }
+    }
     for (unsigned op = 0; op < NOPS; op++) {
         static us_program_t prog;
         char err[512];
@@ -199,6 +243,7 @@ int main(int argc, char **argv)
         us_shader_load_program(&sh, &prog);
         unsigned bad = 0, checked = 0, unstable = 0;
         double widest = 0;
+        double max_slack = 0;
         for (unsigned t = 0; t < cases; t++) {
             uint32_t a[8], c[8];
             unsigned n = load_inputs(op, a);
@@ -206,13 +251,18 @@ int main(int argc, char **argv)
             us_bounds_init(&b, &q);
             while (us_quad_step_bounded(&q, &sh, NULL, &b))
                 ;
-            if (b.unstable) {
+            if (b.unstable || plant == PLANT_UNSTABLE) {
                 unstable++;
                 continue;
             }
             us_iv_t iv = b.out[0][0][0];
+            if (plant == PLANT_ANYTHING)
+                iv = (us_iv_t){0xFF800000u, 0x7F800000u};
             uint64_t w = (uint64_t)us_iv_key(iv.hi) - us_iv_key(iv.lo);
             widest = (double)w > widest ? (double)w : widest;
+            uint32_t hull_lo = 0, hull_hi = 0; /* keys of the exact results at the corners */
+            uint32_t hull_lo_v = 0, hull_hi_v = 0;
+            bool any = false;
             /* every corner of the one-ulp box; a select's inputs are copied, not rounded: its own inputs */
             for (unsigned m = 0; m < (1u << n); m++) {
                 for (unsigned i = 0; i < n; i++)
@@ -221,6 +271,12 @@ int main(int argc, char **argv)
                 if ((e & 0x7FFFFFFFu) > 0x7F800000u)
                     continue; /* a NaN at a corner makes the model call it unstable; not the case here */
                 checked++;
+                uint32_t k = us_iv_key(e);
+                if (!any || k < hull_lo)
+                    hull_lo = k, hull_lo_v = e;
+                if (!any || k > hull_hi)
+                    hull_hi = k, hull_hi_v = e;
+                any = true;
                 if (!us_iv_contains(iv, e)) {
                     if (bad++ < 5)
                         fprintf(stderr, "%s: inputs %08X %08X %08X ...: exact 0x%08X (%.9g) outside [0x%08X, 0x%08X]\n",
@@ -228,11 +284,35 @@ int main(int argc, char **argv)
                                 iv.hi);
                 }
             }
+            /* Tightness: the bound's slack beyond the hull of the exact results, on each side, in ulps of the
+             * operation's scale (scale()); infinite when the bound reaches an infinity the results do not. */
+            if (any) {
+                double sl = (double)as_float(hull_lo_v) - (double)as_float(iv.lo);
+                double sh = (double)as_float(iv.hi) - (double)as_float(hull_hi_v);
+                if (isnan(sl) || sl < 0)
+                    sl = 0; /* -inf at both ends */
+                if (isnan(sh) || sh < 0)
+                    sh = 0;
+                if (plant == PLANT_DOUBLE) { /* twice the slack, one ulp of the scale more */
+                    double u = ldexp(1.0, ilogb(scale(op, a, hull_lo_v, hull_hi_v)) - 23);
+                    sl = 2 * sl + u, sh = 2 * sh + u;
+                }
+                double slack = (sl > sh ? sl : sh) / ldexp(1.0, ilogb(scale(op, a, hull_lo_v, hull_hi_v)) - 23);
+                max_slack = slack > max_slack ? slack : max_slack;
+            }
         }
-        printf("%-4s %u cases, %u corner values checked, %u outside, %u unstable runs skipped, widest bound %.0f ulps\n",
-               names[op], cases, checked, bad, unstable, widest);
+        bool loose = !(max_slack <= limits[op].slack_ulps) ||
+                     (double)unstable > limits[op].unstable_fraction * (double)cases;
+        if (loose)
+            fprintf(stderr, "%s: the bound is loose: %.3g ulps of slack beyond the exact results (at most %u), %u of "
+                    "%u runs unstable (at most %.1f %%)\n", names[op], max_slack,
+                    limits[op].slack_ulps, unstable, cases, 100.0 * limits[op].unstable_fraction);
+        loose_total += loose;
+        printf("%-4s %u cases, %u corner values checked, %u outside, %u unstable runs skipped, widest bound %.0f ulps, "
+               "slack beyond the exact results at most %.3g ulps of the scale\n", names[op], cases, checked, bad,
+               unstable, widest, max_slack);
         bad_total += bad;
     }
     mpfr_clears(ma, mb, mc, mr, mt, (mpfr_ptr)0);
-    return bad_total ? 1 : 0;
+    return bad_total || loose_total ? 1 : 0;
 }
