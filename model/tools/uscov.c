@@ -26,9 +26,9 @@ typedef struct input {
     unsigned long seeds;
 } input_t;
 
-static int usage(void)
+static int usage(FILE *f, int status)
 {
-    fprintf(stderr, "usage: uscov [--vectors DIR|FILE]... [--program HEX|DIR --seeds N]... "
+    fprintf(f, "usage: uscov [--vectors DIR|FILE]... [--program HEX|DIR --seeds N]... "
           "[--random LEN --seeds N]... [--out DIR]\n"
           "  --vectors: a vector, or every *.vec under a directory; --program: a hex program, or every *.hex and\n"
           "  *.txt in a directory, on the random inputs of seeds 1..N; --random: N random legal programs of LEN\n"
@@ -37,7 +37,7 @@ static int usage(void)
           "  param watchdog is at most %u. Exit 2 on bad input or output that cannot be written, 1 when a bin\n"
           "  that cannot exist was hit (the reports list it).\n",
           US_MAX_INST, MAX_SEEDS, US_MAX_WATCHDOG);
-    return 2;
+    return status;
 }
 
 static int coverage(int argc, char **argv)
@@ -46,6 +46,10 @@ static int coverage(int argc, char **argv)
     unsigned nin = 0;
     const char *out = "build/coverage";
     bool seeded = true; /* whether the last --program/--random has its --seeds */
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        free(in);
+        return usage(stdout, 0);
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n = 0;
@@ -53,7 +57,7 @@ static int coverage(int argc, char **argv)
         bool is_random = strcmp(a, "--random") == 0, is_seeds = strcmp(a, "--seeds") == 0 && !seeded;
         if (!v) {
             free(in);
-            return usage();
+            return usage(stderr, 2);
         }
         uint64_t max = is_random ? US_MAX_INST : MAX_SEEDS;
         if ((is_random || is_seeds) && !us_arg_uint(a, v, 1, max, &n, err, sizeof err)) {
@@ -76,13 +80,13 @@ static int coverage(int argc, char **argv)
             out = v;
         } else {
             free(in);
-            return usage();
+            return usage(stderr, 2);
         }
         i++;
     }
     if (!seeded || nin == 0) {
         free(in);
-        return usage();
+        return usage(stderr, 2);
     }
     static us_cov_t cov;
     us_cov_init(&cov);

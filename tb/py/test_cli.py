@@ -207,7 +207,7 @@ def docs_examples(tmp):
             continue
         d = run("usdis", s + ".hex")
         _, back, _ = assemble(tmp, d.stdout, f"doc{i}b.s")
-        check(back == w, f"docs/asm.md example {i} round trips")
+        check(d.returncode == 0 and back == w, f"docs/asm.md example {i} round trips (usdis exit {d.returncode})")
 
 
 def main():

@@ -56,7 +56,8 @@ def prove(case_text, flat_text, functions):
         fh.write(p.stdout + p.stderr)
     if p.returncode == 0 and "SAT proof finished - no model found: SUCCESS!" in p.stdout:
         return "proved"
-    return "refuted" if "SAT proof finished - model found: FAIL!" in p.stdout else "error"
+    # -verify makes yosys exit 1 on a refutation: the text alone is not enough
+    return "refuted" if p.returncode == 1 and "SAT proof finished - model found: FAIL!" in p.stdout else "error"
 
 
 def main():

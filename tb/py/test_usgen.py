@@ -136,10 +136,12 @@ def main():
         check(not bad, f"Mesa FC vectors pass the model (every 40th: {bad[:3]})")
 
         a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
-        gen("--random", "30", "--seed", "77", "--out", a)
-        gen("--random", "30", "--seed", "77", "--out", b)
-        check(all(filecmp.cmp(os.path.join(a, n), os.path.join(b, n), shallow=False) for n in os.listdir(a)),
-              "the same seed gives the same vectors")
+        pa = gen("--random", "30", "--seed", "77", "--out", a)
+        pb = gen("--random", "30", "--seed", "77", "--out", b)
+        check(pa.returncode == 0 and pb.returncode == 0 and os.listdir(a) and
+              sorted(os.listdir(a)) == sorted(os.listdir(b)) and
+              all(filecmp.cmp(os.path.join(a, n), os.path.join(b, n), shallow=False) for n in os.listdir(a)),
+              "the same seed gives the same vectors (both runs exit 0)")
 
         mixes = {"default": [], "fc": ["--knob", "fc=80", "--knob", "depth=4", "--knob", "breaks=100"],
                  "tex": ["--knob", "tex=90", "--knob", "uncovered=100"], "special": ["--knob", "special=100"]}
@@ -157,16 +159,19 @@ def main():
             check(not bad, f"{name}: every vector passes the model and ends without an error ({bad[:3]})")
 
         d = os.path.join(tmp, "nofc")
-        gen("--random", "40", "--seed", "9", "--out", d, "--knob", "fc=0", "--knob", "tex=0")
+        p = gen("--random", "40", "--seed", "9", "--out", d, "--knob", "fc=0", "--knob", "tex=0")
         types = {w[0] & 3 for f in os.listdir(d) for w in insts(os.path.join(d, f))}
-        check(types <= {0, 1}, f"fc=0 tex=0: only ALU and OUT instructions (types {sorted(types)})")
+        check(p.returncode == 0 and types and types <= {0, 1},
+              f"fc=0 tex=0: only ALU and OUT instructions (exit {p.returncode}, types {sorted(types)})")
         d = os.path.join(tmp, "kill")
-        gen("--random", "40", "--seed", "9", "--out", d, "--knob", "tex=100", "--knob", "alu=0", "--knob", "out=0",
-            "--knob", "fc=0", "--knob", "kill=100")
+        p = gen("--random", "40", "--seed", "9", "--out", d, "--knob", "tex=100", "--knob", "alu=0", "--knob", "out=0",
+                "--knob", "fc=0", "--knob", "kill=100")
         tex = [w for f in os.listdir(d) for w in insts(os.path.join(d, f)) if w[0] & 3 == 3]
-        check(tex and all((w[1] >> 22) & 7 == 2 for w in tex), f"kill=100: every TEX is TEXKILL ({len(tex)} TEX)")
+        check(p.returncode == 0 and tex and all((w[1] >> 22) & 7 == 2 for w in tex),
+              f"kill=100: every TEX is TEXKILL (exit {p.returncode}, {len(tex)} TEX)")
         d = os.path.join(tmp, "window")
-        gen("--random", "40", "--seed", "9", "--out", d, "--knob", "window=3", "--knob", "fc=0", "--knob", "tex=0")
+        pw = gen("--random", "40", "--seed", "9", "--out", d, "--knob", "window=3", "--knob", "fc=0", "--knob", "tex=0")
+        check(pw.returncode == 0, f"window=3: generates ({pw.stderr.strip()[-200:]})")
         addrs = set()
         for f in os.listdir(d):
             addrs |= {int(m) for m in re.findall(r"^expect temp \d+ (\d+)", open(os.path.join(d, f)).read(), re.M)}

@@ -188,7 +188,8 @@ def main():
                   f"{share:.0%} of the screen drawn ({os.path.relpath(png, ROOT)})")
             at, before, order, g = query(display, save)
             want = expected_traces(save)
-            check(order == want and len(order) > 60, f"GTKWave shows every trace the save file names, in its order "
+            check(g.returncode == 0 and order == want and len(order) > 60, f"GTKWave (exit {g.returncode}) shows every "
+                  f"trace the save file names, in its order "
                   f"({len(order)} shown, {len(want)} named; first missing: "
                   f"{next((w for w in want if w not in order), None)})")
             for group in ("IF", "ID", "OF/FC", "EX", "TA", "WB", "retire", "context 0"):
@@ -199,8 +200,10 @@ def main():
                   f"at the marker the retire port shows the report's record: seq {rep['seq']}, context "
                   f"{rep['context']}, pc {rep['pc']} (GTKWave: valid {at.get('retire valid')}, seq "
                   f"{at.get('retire seq')}, ctx {at.get('retire ctx')}, pc {at.get('retire pc')})")
-            check(before.get("retire valid") == "0" or (before.get("retire seq"), before.get("retire ctx")) !=
-                  (str(rep["seq"]), str(rep["context"])), f"one clock edge before the marker it does not (valid "
+            check("retire valid" in before and (before.get("retire valid") == "0" or
+                                                (before.get("retire seq"), before.get("retire ctx")) !=
+                                                (str(rep["seq"]), str(rep["context"]))),
+                  f"one clock edge before the marker it does not (valid "
                   f"{before.get('retire valid')}, seq {before.get('retire seq')}, ctx {before.get('retire ctx')})")
             check(at.get("retire type[1:0]") == kind, f"the retiring instruction's type reads as a name, the model's "
                   f"({kind}; GTKWave: {at.get('retire type[1:0]')})")
