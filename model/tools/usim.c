@@ -257,9 +257,26 @@ static int simulate(const options_t *o, us_vector_t *v)
         us_vec_setup(v, &sh, &q);
         us_code_t code = us_shader_code(&sh);
         uint64_t n = us_rules_warn(stdout, path, &code);
-        printf("%s: %llu static silicon-rule breach%s%s\n", path, (unsigned long long)n, n == 1 ? "" : "es",
+        /* An illegal word in the window is worse than a breach: the model stops there (illegal_inst). */
+        unsigned nillegal = 0;
+        for (unsigned pc = code.start;; pc = (pc + 1) % US_MAX_INST) {
+            char why[256];
+            if (us_inst_check(&code.inst[pc], why, sizeof why)) {
+                char *nl = strchr(why, '\n');
+                if (nl)
+                    *nl = '\0';
+                printf("%s: error: pc %u: illegal instruction: %s (docs/spec.md section 2)\n", path, pc, why);
+                nillegal++;
+            }
+            if (pc == code.end)
+                break;
+        }
+        printf("%s: %llu static silicon-rule breach%s%s", path, (unsigned long long)n, n == 1 ? "" : "es",
                v->unsafe ? " (the vector is marked unsafe)" : "");
-        return n ? 1 : 0;
+        if (nillegal)
+            printf(", %u illegal instruction%s", nillegal, nillegal == 1 ? "" : "s");
+        printf("\n");
+        return n || nillegal ? 1 : 0;
     }
     static us_lint_t lint;
     us_trace_cmp_t cmp;

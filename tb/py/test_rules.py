@@ -187,6 +187,15 @@ def controls(tmp):
         check(p.returncode == 0 and "warning:" not in p.stderr, f"control {name}: no warning ({p.stderr.strip()})")
 
 
+def illegal_word():
+    # usim --lint on a program with an illegal word (Mesa 25's alpha-only instruction with RGB OMOD 7, CTM p.29)
+    # fails naming the slot: "0 breaches" would read as clean
+    prog = os.path.join("corpus", "piglit-25.0.7", "programs", "97b9ec4f65cbd3aa.hex")
+    p = run(f"{BIN}/usim", "--lint", "--program", prog)
+    check(p.returncode == 1 and "pc 1: illegal instruction: rgb OMOD 7" in p.stdout and "1 illegal instruction"
+          in p.stdout, f"usim --lint fails on an illegal word, naming its pc ({p.returncode}: {p.stdout.strip()[-300:]})")
+
+
 def corpus_and_smoke(corpus):
     for f in sorted(glob.glob(os.path.join(corpus, "*.txt"))):
         p = run(f"{BIN}/usdis", f)
@@ -226,6 +235,7 @@ def main():
         controls(tmp)
         unmarked_breach_fails(tmp)
     corpus_and_smoke(sys.argv[1])
+    illegal_word()
     return summary()
 
 
