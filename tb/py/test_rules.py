@@ -68,7 +68,7 @@ CASES = {
                        "ENDR:\n"
                        "    fc endrep BODY func=0xff any int=1 alu_wait\n"
                        "    fc jump 0 func=0xff pop alu_wait\n"
-                       "DONE:\n" + OUT, None, False),
+                       "DONE:\n" + OUT, None, True),
     "break-kind": ("p.37",
                    "    fc rep ENDR int=1 alu_wait\n"
                    "BODY:\n"
@@ -81,7 +81,7 @@ CASES = {
                    "    fc breakrep DONE func=0xff b1=decr popcnt=0 alu_wait\n"
                    "ENDR:\n"
                    "    fc endrep BODY func=0xff any int=1 alu_wait\n"
-                   "DONE:\n" + OUT, False),
+                   "DONE:\n" + OUT, True),
     "inline-exp0": ("p.25-26",
                     "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.000  src0=0.0078125\n" + OUT,
                     None, True),
