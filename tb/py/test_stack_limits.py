@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The address stack and the loop stack at their limits exactly, on the model and on the RTL in lockstep.
+
+The depths are the defaults of spec/state.txt (ADDR_DEPTH and LOOP_DEPTH, 8 each: docs/spec.md section 7). Expected
+from that text, not from the model: N nested calls (JUMP with A_OP PUSH, each returning with POP) end without an
+error for N = 8 and set addr_overflow for N = 9; N nested REP loops (each run once) end without an error for N = 8
+and set loop_overflow for N = 9. Each program is run by usim (the final state's errors line) and by uscosim at
+NUM_CTX 1 (RTL against model, every retire record and the final state). Planted: a vector whose `param addr_depth`
+/ `param loop_depth` is one less makes the limit case overflow, so the check can tell.
+usage: test_stack_limits.py"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import check, summary  # noqa: E402
+
+BIN = os.path.join(ROOT, "build", "bin")
+OUT = "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: max.off _, src0.0, src0.0  src0=t0\n"
+
+
+def depth(name):
+    m = re.search(rf"^param {name}\s+(\d+)", open(os.path.join(ROOT, "spec", "state.txt")).read(), re.M)
+    return int(m.group(1))
+
+
+def calls(n):
+    """n nested calls: level k calls level k+1; the deepest and every level return with POP."""
+    src = "    fc jump S1 func=0xff push alu_wait\n    fc jump DONE func=0xff alu_wait\n"
+    for k in range(1, n + 1):
+        src += f"S{k}:\n"
+        if k < n:
+            src += f"    fc jump S{k + 1} func=0xff push alu_wait\n"
+        src += "    fc jump 0 func=0xff pop alu_wait\n"
+    return src + "DONE:\n" + OUT
+
+
+def loops(n):
+    """n nested REP loops, each run once (int constant 1 = 1)."""
+    src = ""
+    for k in range(1, n + 1):
+        src += f"    fc rep E{k} int=1 alu_wait\nB{k}:\n"
+    src += "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.000  src0=t0\n"
+    for k in range(n, 0, -1):
+        src += f"E{k}:\n    fc endrep B{k} func=0xff any int=1 alu_wait\n"
+    return src + OUT
+
+
+def vector(tmp, name, src, params=()):
+    s = os.path.join(tmp, name + ".s")
+    h = os.path.join(tmp, name + ".hex")
+    with open(s, "w") as f:
+        f.write(src)
+    p = subprocess.run([os.path.join(BIN, "usasm"), s, "-o", h], capture_output=True, text=True)
+    if p.returncode:
+        return None, f"usasm: {p.stderr.strip()[-300:]}"
+    words = [int(w, 16) for w in re.findall(r"0x[0-9a-fA-F]{8}", open(h).read())]
+    n = len(words) // 6
+    lines = ["usvec 1", f"name {name}"] + [f"param {k} {v}" for k, v in params] + [
+        f"reg US_CODE_ADDR 0x{(n - 1) << 16:08x}", f"reg US_CODE_RANGE 0x{(n - 1) << 16:08x}",
+        "int 1 0x00000001", "covered 0xf"]
+    lines += [f"inst {i} " + " ".join(f"0x{w:08x}" for w in words[6 * i:6 * i + 6]) for i in range(n)]
+    v = os.path.join(tmp, name + ".vec")
+    with open(v, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return v, None
+
+
+def errors_of(vec):
+    p = subprocess.run([os.path.join(BIN, "usim"), vec], capture_output=True, text=True)
+    m = re.search(r"^errors (.*)$", p.stdout, re.M)
+    return p.returncode, (m.group(1).strip() if m else None)
+
+
+def lockstep(vec):
+    p = subprocess.run([os.path.join(BIN, "uscosim"), vec], capture_output=True, text=True, cwd=ROOT)
+    return p.returncode, (p.stdout + p.stderr).strip()[-300:]
+
+
+def main():
+    addr, loop = depth("ADDR_DEPTH"), depth("LOOP_DEPTH")
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, make, limit, flag, param in (("calls", calls, addr, "addr_overflow", "addr_depth"),
+                                               ("loops", loops, loop, "loop_overflow", "loop_depth")):
+            for n, want in ((limit, "none"), (limit + 1, flag)):
+                vec, why = vector(tmp, f"{kind}{n}", make(n))
+                if not check(vec is not None, f"{kind} {n}: assembles ({why})"):
+                    continue
+                rc, errs = errors_of(vec)
+                check(rc == 0 and errs == want, f"{n} nested {kind} (limit {limit}, spec/state.txt): errors {errs}, "
+                      f"want {want} (usim exit {rc})")
+                rc, out = lockstep(vec)
+                check(rc == 0, f"{n} nested {kind}: the RTL agrees with the model in lockstep ({rc}: {out})")
+            # planted: the limit case with a stack one entry smaller must overflow
+            vec, why = vector(tmp, f"{kind}-small", make(limit), [(param, limit - 1)])
+            if check(vec is not None, f"{kind}: the planted vector assembles ({why})"):
+                rc, errs = errors_of(vec)
+                check(errs == flag, f"planted: {limit} nested {kind} with {param} {limit - 1} sets {flag} ({errs})")
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
