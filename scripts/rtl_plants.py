@@ -140,6 +140,19 @@ PLANTS = [
      "US_ALU_RGBA_INST_RGB_OP_SOP && !id_alpha_trans_op",
      "US_ALU_RGBA_INST_RGB_OP_SOP && id_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_DP", (4,),
      ["error-sop_pairing"]),
+    ("const-al-7bit", "an aL-relative constant address adds aL's low seven bits only (aL of 128 or more reads "
+     "the wrong constant)", ID, "id_const_raddr[i]     = id_rgb_src_addr[i] + (id_rgb_src_rel[i] ? id_al : 8'd0);",
+     "id_const_raddr[i]     = id_rgb_src_addr[i] + (id_rgb_src_rel[i] ? {1'b0, id_al[6:0]} : 8'd0);", (4,),
+     "script:tb/py/test_al_sweep.py"),
+    ("tex-dst-no-al", "a TEX destination ignores DST_ADDR_REL", ID,
+     "assign id_tex_dst = id_tex_addr.dst_addr + (id_tex_addr.dst_addr_rel ? id_al[6:0] : 7'd0);",
+     "assign id_tex_dst = id_tex_addr.dst_addr;", (4,), "script:tb/py/test_al_sweep.py"),
+    ("addr-stack-short", "the address stack overflows one entry early", FC,
+     "if (32'(asp) >= AddrDepth) begin", "if (32'(asp) >= AddrDepth - 1) begin", (4,),
+     "script:tb/py/test_stack_limits.py"),
+    ("loop-stack-long", "the loop stack takes one frame more than it has before it overflows", FC,
+     "if (32'(sp) >= LoopDepth) begin", "if (32'(sp) > LoopDepth) begin", (4,),
+     "script:tb/py/test_stack_limits.py"),
     ("fc-pred-rgba", "the FC RGBA predicate rule reads ALPHA_PRED_SEL instead of RGB_PRED_SEL", ID,
      "id_cmn.rgb_pred_sel == us_isa_pkg::US_CMN_INST_RGB_PRED_SEL_RGBA) begin",
      "id_cmn.alpha_pred_sel == us_isa_pkg::US_CMN_INST_ALPHA_PRED_SEL_RGBA) begin", (4,), ["error-fc_pred_rgba"]),
@@ -154,6 +167,12 @@ def check_fails(name, check, cosim_dir):
                            capture_output=True, text=True, cwd=ROOT)
         fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL")]
         return p.returncode != 0, (fails[0][:400] if fails else p.stdout.strip()[-200:])
+    if check.startswith("script:"):  # a test of tb/py run against this harness (USCOSIM): it must fail
+        p = subprocess.run([sys.executable, os.path.join(ROOT, check[len("script:"):])], capture_output=True, text=True,
+                           cwd=ROOT, env=dict(os.environ, USCOSIM=os.path.join(cosim_dir, "ctx4", "uscosim")))
+        fails = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.startswith("FAIL")]
+        return p.returncode == 1 and bool(fails), (fails[0][:300] if fails else f"exit {p.returncode}: "
+                                                   f"{(p.stdout + p.stderr).strip()[-200:]}")
     failing = []
     smoke = os.path.join(ROOT, "vectors", "smoke")
     if check == "fpga-smoke":  # the FPGA configuration: any smoke vector that fails

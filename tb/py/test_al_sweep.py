@@ -22,6 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 BIN = os.path.join(ROOT, "build", "bin")
+# the lockstep harness: build/bin's, or a planted RTL's (scripts/rtl_plants.py sets USCOSIM)
+USCOSIM = os.environ.get("USCOSIM") or os.path.join(BIN, "uscosim")
 OUT = "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: max.off _, src0.0, src0.0  src0=t0\n"
 
 
@@ -90,7 +92,7 @@ def main():
             for t, k in sorted(want.items()):
                 exp = [f32(k), f32(k + 0.5), f32(k + 0.25), f32(-k)]
                 check(temps.get(t) == exp, f"{name}: aL {als}: t{t} holds c{k} ({temps.get(t)}, want {exp})")
-            p = subprocess.run([os.path.join(BIN, "uscosim"), vec], capture_output=True, text=True, cwd=ROOT)
+            p = subprocess.run([USCOSIM, vec], capture_output=True, text=True, cwd=ROOT)
             check(p.returncode == 0, f"{name}: RTL and model agree in lockstep ({(p.stdout + p.stderr)[-300:]})")
         vec, why = vector(tmp, "tex-dst", program(TEX), 10, 7, texture=True)
         if check(vec is not None, f"tex-dst: assembles ({why})"):
@@ -99,7 +101,7 @@ def main():
             dsts = [(10 + i * 7 + 120) % 128 for i in range(3)]
             check(rc == 0 and errs == "none" and all(temps.get(t) == texel for t in dsts),
                   f"tex ld t[aL+120] with aL 10, 17, 24 writes t{dsts} ({[temps.get(t) for t in dsts]})")
-            p = subprocess.run([os.path.join(BIN, "uscosim"), vec], capture_output=True, text=True, cwd=ROOT)
+            p = subprocess.run([USCOSIM, vec], capture_output=True, text=True, cwd=ROOT)
             check(p.returncode == 0, f"tex-dst: RTL and model agree in lockstep ({(p.stdout + p.stderr)[-300:]})")
     return summary()
 

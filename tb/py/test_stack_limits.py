@@ -19,6 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 BIN = os.path.join(ROOT, "build", "bin")
+# the lockstep harness: build/bin's, or a planted RTL's (scripts/rtl_plants.py sets USCOSIM)
+USCOSIM = os.environ.get("USCOSIM") or os.path.join(BIN, "uscosim")
 OUT = "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: max.off _, src0.0, src0.0  src0=t0\n"
 
 
@@ -76,7 +78,7 @@ def errors_of(vec):
 
 
 def lockstep(vec):
-    p = subprocess.run([os.path.join(BIN, "uscosim"), vec], capture_output=True, text=True, cwd=ROOT)
+    p = subprocess.run([USCOSIM, vec], capture_output=True, text=True, cwd=ROOT)
     return p.returncode, (p.stdout + p.stderr).strip()[-300:]
 
 
