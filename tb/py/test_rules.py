@@ -187,6 +187,29 @@ def controls(tmp):
         check(p.returncode == 0 and "warning:" not in p.stderr, f"control {name}: no warning ({p.stderr.strip()})")
 
 
+def al_relative_tex_sem(tmp):
+    # A lookup into t[aL+4] read as t4 (aL = 0 in a LOOP of int constant 1) without ACQUIRE and WAIT: the static
+    # check does not follow aL (docs/spec.md section 9) and stays silent; the run resolves aL and reports tex-sem.
+    src = ("    fc loop ENDL int=1 alu_wait\n"
+           "BODY:\n"
+           "    tex ld t[aL+4].rgba, t0.rgaa, tex0\n"
+           "    alu rgb: mad t2.rgb, src0.rgb, src0.111, src0.000  src0=t4\n"
+           "ENDL:\n"
+           "    fc endloop BODY func=0xff any int=1 alu_wait\n" + OUT)
+    p, hex_path, _ = asm(tmp, "al_tex_sem", src)
+    if not check(p.returncode == 0, f"aL-relative tex-sem: assembles ({p.stderr.strip()[-200:]})"):
+        return
+    check(not rule_lines(p.stderr, "tex-sem"), "aL-relative tex-sem: the static check does not see it (aL not "
+          f"followed) ({p.stderr.strip()[-200:]})")
+    vec = os.path.join(tmp, "al_tex_sem.vec")
+    vector_of(hex_path, vec)
+    r = run(f"{BIN}/usim", vec)
+    ran = [ln for ln in r.stdout.splitlines() if "silicon rule:" in ln]
+    # (a vector without expectations: usim prints the state and exits 0; the breach is reported on the run)
+    check(r.returncode == 0 and any(re.search(r"pc 2 #\d+: tex-sem \(CTM p.33\)", ln) for ln in ran),
+          f"aL-relative tex-sem: the run resolves aL and reports it at pc 2 ({r.returncode}: {ran})")
+
+
 def illegal_word():
     # usim --lint on a program with an illegal word (Mesa 25's alpha-only instruction with RGB OMOD 7, CTM p.29)
     # fails naming the slot: "0 breaches" would read as clean
@@ -234,6 +257,7 @@ def main():
             one_rule(tmp, rule, page, bad, fixed, on_run)
         controls(tmp)
         unmarked_breach_fails(tmp)
+        al_relative_tex_sem(tmp)
     corpus_and_smoke(sys.argv[1])
     illegal_word()
     return summary()
