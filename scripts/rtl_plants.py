@@ -29,6 +29,10 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   reads as the RAM holds it. Check: directed-unloaded.
   Every run of a check starts the RTL from a random initial state (--rand-seed 1), as make regress's runs do: with
   Verilator's default, all zeros, a RAM never written reads as zero and neither memory plant would show.
+- the corners no suite reached (issue 31): const-al-7bit (an aL-relative constant address adds aL's low seven bits
+  only) and tex-dst-no-al (a TEX destination ignores DST_ADDR_REL), checked by tb/py/test_al_sweep.py;
+  addr-stack-short (the address stack overflows an entry early) and loop-stack-long (the loop stack overflows a frame
+  late), checked by tb/py/test_stack_limits.py. Those tests run against the plant's uscosim (USCOSIM) and must fail.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
   the "directed-" prefix; error vectors by their whole name).
