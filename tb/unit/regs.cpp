@@ -27,7 +27,20 @@ static uint32_t random_address(us_rng_t &r)
                                        US_CODE_OFFSET_ADDR};
     static const uint32_t bank[] = {US_CMN_INST_ADDR,     US_ALU_RGB_ADDR_ADDR,   US_ALU_ALPHA_ADDR_ADDR,
                                     US_ALU_RGB_INST_ADDR, US_ALU_ALPHA_INST_ADDR, US_ALU_RGBA_INST_ADDR};
+    /* every register a driver writes, US_OUT_FMT_0..3 and US_W_FMT included (the bring-up export writes them), and
+     * the load port: each, or a neighbour (a dword or a byte either side) */
+    static const uint32_t every[] = {US_CONFIG_ADDR,         US_PIXSIZE_ADDR,      US_FC_BOOL_CONST_ADDR,
+                                     US_FC_CTRL_ADDR,        US_CODE_ADDR_ADDR,    US_CODE_RANGE_ADDR,
+                                     US_CODE_OFFSET_ADDR,    US_OUT_FMT_ADDR,      US_OUT_FMT_ADDR + 4u,
+                                     US_OUT_FMT_ADDR + 8u,   US_OUT_FMT_ADDR + 12u, US_W_FMT_ADDR,
+                                     US_FC_INT_CONST_ADDR,   US_FC_INT_CONST_ADDR + 4u * 31u,
+                                     GA_US_VECTOR_INDEX_ADDR, GA_US_VECTOR_DATA_ADDR, US_CMN_INST_ADDR,
+                                     US_ALU_RGBA_INST_ADDR + 4u * 511u};
+    static const int32_t near[] = {0, -4, 4, -1, 1, -2, 2};
     unsigned k = us_rng_next(&r) % 100;
+    if (k < 4)
+        return every[us_rng_next(&r) % (sizeof every / sizeof every[0])] +
+               (uint32_t)near[us_rng_next(&r) % (sizeof near / sizeof near[0])];
     if (k < 30) return GA_US_VECTOR_INDEX_ADDR;
     if (k < 70) return GA_US_VECTOR_DATA_ADDR;
     if (k < 80) return bank[us_rng_next(&r) % 6] + 4u * (us_rng_next(&r) % 512u);
