@@ -1,7 +1,7 @@
 // The load port, instruction memory and constant file against the C model's register port (us_shader_write):
 // random sequences of register writes (the load port's index and data, the instruction banks, the control and
 // int-constant registers, addresses that are no register), then every slot, constant and control register read
-// back and compared. usage: bench [sequences] [writes-per-sequence] [seed]
+// back and compared; straight after each reset, the control registers against docs/spec.md's reset values. usage: bench [sequences] [writes-per-sequence] [seed]
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -71,6 +71,24 @@ int main(int argc, char **argv)
         t->rst_ni = 0;
         tick(*t);
         t->rst_ni = 1;
+        {
+            /* Straight after reset, before any write: every control register and int constant as docs/spec.md
+             * section 3 gives it (the register spec's defaults, 0, but US_CONFIG = 2, the documented departure),
+             * in the RTL and in the model alike. */
+            const uint32_t want[7] = {2u, 0u, 0u, 0u, 0u, 0u, 0u};
+            const uint32_t rtl[7] = {t->config_o,     t->pixsize_o,  t->code_addr_o, t->code_range_o,
+                                     t->code_offset_o, t->fc_ctrl_o, t->bool_const_o};
+            const uint32_t mod[7] = {sh.config, sh.pixsize, sh.code_addr, sh.code_range, sh.code_offset, sh.fc_ctrl,
+                                     sh.bool_const};
+            for (unsigned k = 0; k < 7; k++, checks++)
+                if ((rtl[k] != want[k] || mod[k] != want[k]) && fails++ < 10)
+                    std::printf("seq %u: after reset, control register %u: rtl 0x%08x model 0x%08x, spec 0x%08x\n", s,
+                                k, rtl[k], mod[k], want[k]);
+            for (unsigned k = 0; k < 32; k++, checks++)
+                if ((t->int_const_o[k] != 0u || sh.int_const[k] != 0u) && fails++ < 10)
+                    std::printf("seq %u: after reset, int constant %u: rtl 0x%08x model 0x%08x, spec 0\n", s, k,
+                                t->int_const_o[k], sh.int_const[k]);
+        }
         for (unsigned w = 0; w < writes; w++) {
             uint32_t a = random_address(r), v = random_value(r, a);
             bool ok = us_shader_write(&sh, a, v);
