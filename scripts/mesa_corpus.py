@@ -142,9 +142,10 @@ def cached_build(mesa_dir, version=DEFAULT_MESA):
     return kdir if os.path.exists(os.path.join(kdir, "stamp.json")) else None
 
 
-def meson_command(mesa_dir, version):
-    """Debian's meson, or (Mesa 25: meson >= 1.1) one from PyPI in build/mesa/venv-meson; returns (argv, PATH head)."""
-    if MESA_VERSIONS[version]["meson"] == "debian":
+def meson_command(mesa_dir, kind):
+    """Debian's meson ("debian"), or one from PyPI in build/mesa/venv-meson ("pypi": Mesa 25 needs meson >= 1.1);
+    returns (argv, PATH head)."""
+    if kind == "debian":
         return ["meson"], SYS_PATH
     venv = os.path.join(mesa_dir, "venv-meson")
     if not os.path.exists(os.path.join(venv, "bin", "meson")):
@@ -154,27 +155,22 @@ def meson_command(mesa_dir, version):
     return [os.path.join(venv, "bin", "meson")], os.path.join(venv, "bin") + ":" + SYS_PATH
 
 
-def build_mesa(mesa_dir, jobs, version=DEFAULT_MESA):
-    """The patched build, cached under build/mesa/<Debian version>-<patch sha 12>; returns (key dir, info)."""
-    dsc, debver = fetch_source(mesa_dir, version)
-    key = f"{debver}-{patch_sha(version)[:12]}"
-    kdir = os.path.join(mesa_dir, key)
+def reuse(kdir):
+    """The stamp of a finished build in kdir, or None."""
     stamp = os.path.join(kdir, "stamp.json")
-    if os.path.exists(stamp):
-        info = json.load(open(stamp))
-        log(f"reusing the Mesa build {kdir} (built in {info['build_seconds']:.0f} s)")
-        return kdir, info
-    t0 = time.time()
+    if not os.path.exists(stamp):
+        return None
+    info = json.load(open(stamp))
+    log(f"reusing the Mesa build {kdir} (built in {info['build_seconds']:.0f} s)")
+    return info
+
+
+def compile_mesa(mesa_dir, kdir, version, meson_kind, what, jobs, t0, info):
+    """meson setup and ninja install of kdir/src into kdir/build and kdir/install with the version's options,
+    logged to kdir/build.log; then the stamp (info with the build's seconds). Exits naming the log on a failure."""
     src, bld, inst = (os.path.join(kdir, d) for d in ("src", "build", "install"))
-    if os.path.exists(kdir):
-        shutil.rmtree(kdir)
-    os.makedirs(kdir)
-    patch = patch_path(version)
-    log(f"unpacking {os.path.basename(dsc)} and applying {os.path.relpath(patch, ROOT)}")
-    run(["dpkg-source", "-x", dsc, src], stdout=subprocess.DEVNULL)
-    run(["patch", "-p1", "-s", "-i", patch], cwd=src)
-    meson, path = meson_command(mesa_dir, version)
-    log(f"configuring and building Mesa {debver} (r300 + radeon drm-shim) in {bld}, nice -n 19")
+    meson, path = meson_command(mesa_dir, meson_kind)
+    log(f"configuring and building {what} (r300 + radeon drm-shim) in {bld}, nice -n 19")
     with open(os.path.join(kdir, "build.log"), "w") as f:
         run(["nice", "-n", "19"] + meson + ["setup", bld, f"--prefix={inst}", "--libdir=lib"]
             + MESA_VERSIONS[version]["options"], cwd=src, stdout=f, stderr=subprocess.STDOUT, path=path)
@@ -182,10 +178,29 @@ def build_mesa(mesa_dir, jobs, version=DEFAULT_MESA):
                 stderr=subprocess.STDOUT, check=False, path=path)
     if p.returncode:
         sys.exit(f"mesa-corpus: the Mesa build failed, see {kdir}/build.log")
-    info = {"version": debver, "patch_sha256": patch_sha(version), "build_seconds": time.time() - t0}
-    json.dump(info, open(stamp, "w"), indent=1)
+    info = dict(info, build_seconds=time.time() - t0)
+    json.dump(info, open(os.path.join(kdir, "stamp.json"), "w"), indent=1)
     log(f"Mesa built in {info['build_seconds']:.0f} s")
-    return kdir, info
+    return info
+
+
+def build_mesa(mesa_dir, jobs, version=DEFAULT_MESA):
+    """The patched build, cached under build/mesa/<Debian version>-<patch sha 12>; returns (key dir, info)."""
+    dsc, debver = fetch_source(mesa_dir, version)
+    kdir = os.path.join(mesa_dir, f"{debver}-{patch_sha(version)[:12]}")
+    info = reuse(kdir)
+    if info:
+        return kdir, info
+    t0 = time.time()
+    if os.path.exists(kdir):
+        shutil.rmtree(kdir)
+    os.makedirs(kdir)
+    src, patch = os.path.join(kdir, "src"), patch_path(version)
+    log(f"unpacking {os.path.basename(dsc)} and applying {os.path.relpath(patch, ROOT)}")
+    run(["dpkg-source", "-x", dsc, src], stdout=subprocess.DEVNULL)
+    run(["patch", "-p1", "-s", "-i", patch], cwd=src)
+    return kdir, compile_mesa(mesa_dir, kdir, version, MESA_VERSIONS[version]["meson"], f"Mesa {debver}", jobs, t0,
+                              {"version": debver, "patch_sha256": patch_sha(version)})
 
 
 def tree_key(src):
@@ -217,15 +232,13 @@ def build_local(mesa_dir, jobs, src_tree, version):
         sys.exit(f"mesa-corpus: {src_tree} is not a Mesa source tree (no meson.build and src/gallium/drivers/r300)")
     tkey = tree_key(src_tree)
     kdir = os.path.join(mesa_dir, f"local-{tkey[:12]}-{patch_sha(version)[:12]}")
-    stamp = os.path.join(kdir, "stamp.json")
-    if os.path.exists(stamp):
-        info = json.load(open(stamp))
-        log(f"reusing the Mesa build {kdir} (built in {info['build_seconds']:.0f} s)")
+    info = reuse(kdir)
+    if info:
         return kdir, info
     t0 = time.time()
     if os.path.exists(kdir):
         shutil.rmtree(kdir)
-    src, bld, inst = (os.path.join(kdir, d) for d in ("src", "build", "install"))
+    src = os.path.join(kdir, "src")
     log(f"copying {src_tree} (without .git) and applying {MESA_VERSIONS[version]['patch']}")
     shutil.copytree(src_tree, src, ignore=shutil.ignore_patterns(".git", "build", "_build"), symlinks=True)
     p = subprocess.run(["patch", "-p1", "--forward", "--fuzz=3", "-i", patch_path(version)], cwd=src,
@@ -233,20 +246,10 @@ def build_local(mesa_dir, jobs, src_tree, version):
     if p.returncode:
         sys.exit(f"mesa-corpus: the capture patch {MESA_VERSIONS[version]['patch']} does not apply to {src_tree}:\n"
                  f"{p.stdout}{p.stderr}(port it, as tb/mesa/r300-capture-25.0.patch was ported from the 22.3 one)")
-    meson, path = meson_command(mesa_dir, "25.0.7")
-    log(f"configuring and building {src_tree} (r300 + radeon drm-shim) in {bld}, nice -n 19")
-    with open(os.path.join(kdir, "build.log"), "w") as f:
-        run(["nice", "-n", "19"] + meson + ["setup", bld, f"--prefix={inst}", "--libdir=lib"]
-            + MESA_VERSIONS[version]["options"], cwd=src, stdout=f, stderr=subprocess.STDOUT, path=path)
-        p = run(["nice", "-n", "19", "ninja", "-C", bld, f"-j{jobs}", "install"], stdout=f,
-                stderr=subprocess.STDOUT, check=False, path=path)
-    if p.returncode:
-        sys.exit(f"mesa-corpus: the Mesa build failed, see {kdir}/build.log")
-    info = {"version": f"local {os.path.abspath(src_tree)} ({tkey[:12]})", "patch_sha256": patch_sha(version),
-            "build_seconds": time.time() - t0}
-    json.dump(info, open(stamp, "w"), indent=1)
-    log(f"Mesa built in {info['build_seconds']:.0f} s")
-    return kdir, info
+    # a tree of today's Mesa needs today's meson: PyPI's
+    return kdir, compile_mesa(mesa_dir, kdir, version, "pypi", src_tree, jobs, t0,
+                              {"version": f"local {os.path.abspath(src_tree)} ({tkey[:12]})",
+                               "patch_sha256": patch_sha(version)})
 
 
 def shim_env(kdir):

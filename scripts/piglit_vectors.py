@@ -41,7 +41,6 @@ Report: passes and failures by piglit test; a failure has the disassembly, the m
 beside piglit's, and usim's silicon-rule lines. Expected failures, each with its reason: tb/piglit_xfail.txt. Exit 1 if any probe fails that is not listed there
 or a listed test passes, 2 on bad input."""
 import argparse
-import collections
 import concurrent.futures
 import glob
 import json

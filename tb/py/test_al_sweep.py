@@ -17,14 +17,12 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
+import progvec  # noqa: E402
 
-BIN = os.path.join(ROOT, "build", "bin")
-# the lockstep harness: build/bin's, or a planted RTL's (scripts/rtl_plants.py sets USCOSIM)
-USCOSIM = os.environ.get("USCOSIM") or os.path.join(BIN, "uscosim")
-OUT = "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: max.off _, src0.0, src0.0  src0=t0\n"
+BIN = progvec.BIN
+OUT = progvec.OUT
 
 
 def f32(x):
@@ -45,26 +43,13 @@ TEX = ("    tex ld t[aL+120].rgba, t0.rgaa, tex0 acquire tex_sem_wait\n"
 
 
 def vector(tmp, name, src, kg, kb, kr=3, texture=False):
-    s, h = os.path.join(tmp, name + ".s"), os.path.join(tmp, name + ".hex")
-    with open(s, "w") as f:
-        f.write(src)
-    p = subprocess.run([os.path.join(BIN, "usasm"), s, "-o", h], capture_output=True, text=True)
-    if p.returncode:
-        return None, f"usasm: {p.stderr.strip()[-300:]}"
-    words = [int(w, 16) for w in re.findall(r"0x[0-9a-fA-F]{8}", open(h).read())]
-    n = len(words) // 6
-    lines = ["usvec 1", f"name {name}", f"reg US_CODE_ADDR 0x{(n - 1) << 16:08x}",
-             f"reg US_CODE_RANGE 0x{(n - 1) << 16:08x}", f"int 2 0x{(kb & 0xff) << 16 | kg << 8 | kr:08x}"]
-    lines += [f"inst {i} " + " ".join(f"0x{w:08x}" for w in words[6 * i:6 * i + 6]) for i in range(n)]
     # constant k holds (k, k + 0.5, k + 0.25, -k) so a temporary shows which constant it copied
-    lines += [f"const {k} " + " ".join(f"0x{f32(v):08x}" for v in (k, k + 0.5, k + 0.25, -k)) for k in range(256)]
-    lines += ["covered 0xf"] + [f"temp {p} 0 0x00000000 0x00000000 0x00000000 0x00000000" for p in range(4)]
+    tail = [f"const {k} " + " ".join(f"0x{f32(v):08x}" for v in (k, k + 0.5, k + 0.25, -k)) for k in range(256)]
+    tail += ["covered 0xf"] + [f"temp {p} 0 0x00000000 0x00000000 0x00000000 0x00000000" for p in range(4)]
     if texture:
-        lines += ["texture 0 1 1", "texel 0 0 0 " + " ".join(f"0x{f32(v):08x}" for v in (0.5, 0.25, 0.125, 2.0))]
-    v = os.path.join(tmp, name + ".vec")
-    with open(v, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return v, None
+        tail += ["texture 0 1 1", "texel 0 0 0 " + " ".join(f"0x{f32(v):08x}" for v in (0.5, 0.25, 0.125, 2.0))]
+    return progvec.program_vector(tmp, name, src, setup=[f"int 2 0x{(kb & 0xff) << 16 | kg << 8 | kr:08x}"],
+                                  tail=tail)
 
 
 def final_temps(vec):
@@ -92,8 +77,8 @@ def main():
             for t, k in sorted(want.items()):
                 exp = [f32(k), f32(k + 0.5), f32(k + 0.25), f32(-k)]
                 check(temps.get(t) == exp, f"{name}: aL {als}: t{t} holds c{k} ({temps.get(t)}, want {exp})")
-            p = subprocess.run([USCOSIM, vec], capture_output=True, text=True, cwd=ROOT)
-            check(p.returncode == 0, f"{name}: RTL and model agree in lockstep ({(p.stdout + p.stderr)[-300:]})")
+            rc, out = progvec.lockstep(vec)
+            check(rc == 0, f"{name}: RTL and model agree in lockstep ({out})")
         vec, why = vector(tmp, "tex-dst", program(TEX), 10, 7, texture=True)
         if check(vec is not None, f"tex-dst: assembles ({why})"):
             rc, temps, errs = final_temps(vec)
@@ -101,8 +86,8 @@ def main():
             dsts = [(10 + i * 7 + 120) % 128 for i in range(3)]
             check(rc == 0 and errs == "none" and all(temps.get(t) == texel for t in dsts),
                   f"tex ld t[aL+120] with aL 10, 17, 24 writes t{dsts} ({[temps.get(t) for t in dsts]})")
-            p = subprocess.run([USCOSIM, vec], capture_output=True, text=True, cwd=ROOT)
-            check(p.returncode == 0, f"tex-dst: RTL and model agree in lockstep ({(p.stdout + p.stderr)[-300:]})")
+            rc, out = progvec.lockstep(vec)
+            check(rc == 0, f"tex-dst: RTL and model agree in lockstep ({out})")
     return summary()
 
 

@@ -17,11 +17,10 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
+import progvec  # noqa: E402
 
-BIN = os.path.join(ROOT, "build", "bin")
-# the lockstep harness: build/bin's, or a planted RTL's (scripts/rtl_plants.py sets USCOSIM)
-USCOSIM = os.environ.get("USCOSIM") or os.path.join(BIN, "uscosim")
-OUT = "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  alpha: max.off _, src0.0, src0.0  src0=t0\n"
+BIN = progvec.BIN
+OUT = progvec.OUT
 
 
 def depth(name):
@@ -52,34 +51,13 @@ def loops(n):
 
 
 def vector(tmp, name, src, params=()):
-    s = os.path.join(tmp, name + ".s")
-    h = os.path.join(tmp, name + ".hex")
-    with open(s, "w") as f:
-        f.write(src)
-    p = subprocess.run([os.path.join(BIN, "usasm"), s, "-o", h], capture_output=True, text=True)
-    if p.returncode:
-        return None, f"usasm: {p.stderr.strip()[-300:]}"
-    words = [int(w, 16) for w in re.findall(r"0x[0-9a-fA-F]{8}", open(h).read())]
-    n = len(words) // 6
-    lines = ["usvec 1", f"name {name}"] + [f"param {k} {v}" for k, v in params] + [
-        f"reg US_CODE_ADDR 0x{(n - 1) << 16:08x}", f"reg US_CODE_RANGE 0x{(n - 1) << 16:08x}",
-        "int 1 0x00000001", "covered 0xf"]
-    lines += [f"inst {i} " + " ".join(f"0x{w:08x}" for w in words[6 * i:6 * i + 6]) for i in range(n)]
-    v = os.path.join(tmp, name + ".vec")
-    with open(v, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return v, None
+    return progvec.program_vector(tmp, name, src, params, setup=["int 1 0x00000001"], tail=["covered 0xf"])
 
 
 def errors_of(vec):
     p = subprocess.run([os.path.join(BIN, "usim"), vec], capture_output=True, text=True)
     m = re.search(r"^errors (.*)$", p.stdout, re.M)
     return p.returncode, (m.group(1).strip() if m else None)
-
-
-def lockstep(vec):
-    p = subprocess.run([USCOSIM, vec], capture_output=True, text=True, cwd=ROOT)
-    return p.returncode, (p.stdout + p.stderr).strip()[-300:]
 
 
 def main():
@@ -94,7 +72,7 @@ def main():
                 rc, errs = errors_of(vec)
                 check(rc == 0 and errs == want, f"{n} nested {kind} (limit {limit}, spec/state.txt): errors {errs}, "
                       f"want {want} (usim exit {rc})")
-                rc, out = lockstep(vec)
+                rc, out = progvec.lockstep(vec)
                 check(rc == 0, f"{n} nested {kind}: the RTL agrees with the model in lockstep ({rc}: {out})")
             # planted: the limit case with a stack one entry smaller must overflow
             vec, why = vector(tmp, f"{kind}-small", make(limit), [(param, limit - 1)])
