@@ -928,6 +928,14 @@ def main():
         log(f"{len(draw_mismatch)} tests whose [test] draws and driver draws differ in number")
 
 
+def program_findings(path, bindir):
+    """What the checker says of one program file: (usdis's run, usim --lint's run, the reasons usdis gives for its
+    illegal instructions)."""
+    dis = subprocess.run([os.path.join(bindir, "usdis"), path], capture_output=True, text=True)
+    lint = subprocess.run([os.path.join(bindir, "usim"), "--lint", "--program", path], capture_output=True, text=True)
+    return dis, lint, re.findall(r"# illegal: (.*)", dis.stdout)
+
+
 def check(out, bindir, xfail_file=None):
     """usdis and usim --lint over every captured program: how many disassemble, how many are legal, the warnings.
     A program with a finding fails the check unless every test that runs it is in the version's expected-failure
@@ -947,7 +955,7 @@ def check(out, bindir, xfail_file=None):
     examples = {}
     unexplained, explained = [], []
     for f in progs:
-        p = subprocess.run([os.path.join(bindir, "usdis"), f], capture_output=True, text=True)
+        p, lint, illegal = program_findings(f, bindir)
         found = p.returncode != 0
         if p.returncode == 0:
             dis_ok += 1
@@ -955,10 +963,9 @@ def check(out, bindir, xfail_file=None):
             legal += 1
         else:
             found = True
-            for m in re.findall(r"# illegal: (.*)", p.stdout):
+            for m in illegal:
                 warnings["illegal: " + m] += 1
                 examples.setdefault("illegal: " + m, f"{os.path.basename(f)}: {m}")
-        lint = subprocess.run([os.path.join(bindir, "usim"), "--lint", "--program", f], capture_output=True, text=True)
         lines = [ln for ln in (p.stderr + lint.stderr + lint.stdout).splitlines()
                  if "warning" in ln or re.search(r"\b[1-9]\d* static silicon-rule breach", ln)]
         if lint.returncode == 0 and not lines:

@@ -79,19 +79,16 @@ def load_xfail(version):
     return out
 
 
-def lint(corpus, shas, usim, usdis):
+def lint(corpus, shas, bindir):
     """sha -> the checker's findings on the program: every instruction usdis decodes as illegal (docs/spec.md
     section 2; the model stops there with illegal_inst) and every static silicon-rule breach usim --lint prints."""
     d = os.path.join(corpus, "programs")
 
     def one(sha):
-        path = os.path.join(d, sha + ".hex")
-        dis = subprocess.run([usdis, path], capture_output=True, text=True)
+        dis, p, illegal = mesa_corpus.program_findings(os.path.join(d, sha + ".hex"), bindir)
         if dis.returncode != 0:
             return sha, [f"usdis exited {dis.returncode}: {(dis.stderr or dis.stdout).strip()[-200:]}"]
-        found = sorted({"illegal instruction: " + ln.split("# illegal: ", 1)[1]
-                        for ln in dis.stdout.splitlines() if "# illegal: " in ln})
-        p = subprocess.run([usim, "--lint", "--program", path], capture_output=True, text=True)
+        found = sorted({"illegal instruction: " + m for m in illegal})
         if p.returncode not in (0, 1):
             return sha, found + [f"usim --lint exited {p.returncode}: {(p.stderr or p.stdout).strip()[-200:]}"]
         return sha, found + [ln.split(": ", 1)[-1] for ln in (p.stdout + p.stderr).splitlines() if "warning" in ln]
@@ -141,7 +138,7 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         print(f"mesa-diff: {e}", file=sys.stderr)
         return 2
-    findings = {v: lint(dirs[v], {p["sha"] for r in corp[v].values() for p in r["programs"]}, usim, usdis)
+    findings = {v: lint(dirs[v], {p["sha"] for r in corp[v].values() for p in r["programs"]}, a.bin)
                 for v in (a.old, a.new)}
     xfail_new = load_xfail(xfail_version)
     both = sorted(set(corp[a.old]) & set(corp[a.new]))

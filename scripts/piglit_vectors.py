@@ -137,9 +137,10 @@ def probe_draws(probe, events, window, draws=None, beneath=None):
             parts = [subtract(cell, c) for cell in left]
             if any(rest for _, rest in parts):
                 return None, why + " (it covers part of the region)"
-            under = next((e for e in evs[k + 1:] if e[0] == "clear" or any(
-                subtract(cell, covered_pixels(e[2]["rect"], e[2]["pixels"], window))[0] if e[2].get("kind") == "rect"
-                else True for cell in left)), None)
+            def touches(e):     # a clear, a rect over part of what is left, any other draw (coverage unknown)
+                return e[0] == "clear" or e[2].get("kind") != "rect" or any(
+                    subtract(cell, covered_pixels(e[2]["rect"], e[2]["pixels"], window))[0] for cell in left)
+            under = next((e for e in evs[k + 1:] if touches(e)), None)
             if under is None or under[0] != "clear":
                 return None, why + (" (over the framebuffer's first contents)" if under is None else "")
             for inside, _ in parts:
