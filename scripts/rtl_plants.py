@@ -254,6 +254,8 @@ def main():
         failed, said = check_fails(name, check, os.path.join(tree, "b", harness(check)))
         by = {"ipc": "test_ipc.py", "fpga-smoke": "the smoke vectors on the FPGA configuration"}.get(
             check if isinstance(check, str) else "", "the directed and error vectors")
+        if isinstance(check, str) and check.startswith("script:"):
+            by = check[len("script:"):]
         lines.append(f"{'ok' if failed else 'FAIL'} {name} ({what}): {'caught' if failed else 'NOT caught'} by {by}"
                      f" ({said})")
         bad += not failed
