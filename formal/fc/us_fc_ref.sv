@@ -5,7 +5,8 @@
 // (machine state: running, masked, aL), section 4 (flow control) and section 7 (errors); the field tables
 // ../shared/spec/regs/us_fc_inst.txt, us_fc_addr.txt, us_fc_bool_const.txt, us_fc_int_const.txt,
 // us_code_offset.txt; the CTM Guide facts of ../shared/reference/ctm-x1k-fp.md (printed pages, "CTM p.N").
-// Every spec amendment this check led to (docs/spec.md section 4) is followed here and marked "(amended)".
+// Every spec amendment this check led to (docs/spec.md section 4) is followed here and marked "(amended)": the C
+// model was read only after a counterexample, to settle what the spec left open, and the settled rule is spec text.
 //
 // Deliberately unlike an RTL implementation: one procedural always_comb block that walks the spec's steps in the
 // spec's order (1. B_ELSE, 2. vote, 3. op, 4. address stack, 5. branch op, 6. target), updating a working copy
