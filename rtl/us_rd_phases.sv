@@ -64,7 +64,7 @@ module us_rd_phases #(
     end
 
     // The caller's contract: a new set of addresses only once every phase of the previous one has been presented
-    `US_ASSERT(RdPhasesApart, start_i |-> act_q == '0)
+    `US_ASSERT_IF(RdPhasesApart, act_q == '0, start_i)
 
     always_comb begin
       ram_raddr_o = raddr_i[PhysPorts-1:0];

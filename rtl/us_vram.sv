@@ -65,8 +65,8 @@ module us_vram #(
   assign sweeping = Sweep && sweep_q != (AddrW + 1)'(Depth);
   assign ready_o  = !sweeping;
   // The user's side: nothing written while the sweep runs (it would be zeroed or lost), and no clears with it
-  `US_ASSERT(VramSweepNoWrite, sweeping |-> !(|we_i))
-  `US_ASSERT(VramSweepNoClear, Sweep |-> !clear_i)
+  `US_ASSERT_IF(VramSweepNoWrite, !(|we_i), sweeping)
+  `US_ASSERT_IF(VramSweepNoClear, !clear_i, Sweep)
 
   logic [Depth-1:0] valid_q;
   logic             word_we, cleared, first_write;

@@ -368,11 +368,11 @@ module us_ctx_state #(
   end
 `endif
   for (genvar c = 0; c < NumCtx; c++) begin : g_assert_plan
-    `US_ASSERT(CtxWbOnPlan, busy_q[c] |-> (wb_valid_i && int'(wb_ctx_i) == c) ==
-                                          (int'(age_q[c]) == int'(PlanWb) - 1))
+    `US_ASSERT_IF(CtxWbOnPlan,
+                  (wb_valid_i && int'(wb_ctx_i) == c) == (int'(age_q[c]) == int'(PlanWb) - 1), busy_q[c])
   end
   // Only an issued context reaches ID and WB, and IF issues only contexts below NumCtx (OF's is ID's, registered).
-  `US_ASSERT(CtxIdInRange, if_valid_i |-> int'(if_ctx_i) < int'(NumCtx))
-  `US_ASSERT(CtxWbInRange, wb_valid_i |-> int'(wb_ctx_i) < int'(NumCtx))
+  `US_ASSERT_IF(CtxIdInRange, int'(if_ctx_i) < int'(NumCtx), if_valid_i)
+  `US_ASSERT_IF(CtxWbInRange, int'(wb_ctx_i) < int'(NumCtx), wb_valid_i)
 
 endmodule

@@ -258,6 +258,10 @@ module us_ex_stage #(
   assign ex1_alpha_inst = ex1_words[4];
   assign ex1_rgba_inst  = ex1_words[5];
   assign ex1_tex        = ex1_ctrl.kind == us_core_pkg::KindTex;
+  // The operand registers (PipeOperand, below), declared before the neighbour selects that read them
+  us_types_pkg::fp32_t [Lanes-1:0][3:0]      op_srcp_q;
+  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] op_src_q;
+  us_types_pkg::fp32_t [2:0][3:0]            op_nb_q;
   // MDH reads pixel 1, MDV pixel 2
   assign ex1_drgb   = (ex1_rgba_inst.rgb_op == us_isa_pkg::US_ALU_RGBA_INST_RGB_OP_MDH) ? op_nb_q[1] : op_nb_q[2];
   assign ex1_dalpha = (ex1_alpha_inst.alpha_op == us_isa_pkg::US_ALU_ALPHA_INST_ALPHA_OP_MDH) ? op_nb_q[1][3]
@@ -276,9 +280,6 @@ module us_ex_stage #(
 
   // Operand: the pre-subtract's result, the sources and MDH/MDV's neighbours, registered when PipeOperand (the
   // rounding's carry chain and the operand selects behind it were one clock of 21.5 ns)
-  us_types_pkg::fp32_t [Lanes-1:0][3:0]      op_srcp_q;
-  us_types_pkg::fp32_t [Lanes-1:0][2:0][3:0] op_src_q;
-  us_types_pkg::fp32_t [2:0][3:0]            op_nb_q;
   if (PipeRegs[us_core_pkg::PipeOperand]) begin : g_op_reg
     always_ff @(posedge clk_i) begin
       op_srcp_q <= ex1_srcp;

@@ -162,10 +162,10 @@ module us_if_stage #(
 `endif
 
   // A context with an instruction in flight would read state its predecessor has not written yet.
-  `US_ASSERT(IfPickReady, if_issue_o |-> ready_chk[if_pick_ctx_o])
+  `US_ASSERT_IF(IfPickReady, ready_chk[if_pick_ctx_o], if_issue_o)
   // Round robin passes every other context at most once before it comes back to a ready one.
   for (genvar c = 0; c < NumCtx; c++) begin : g_assert_wait
-    `US_ASSERT(IfReadyIssuedInTime, ready_chk[c] |-> int'(wait_q[c]) < int'(MaxWait))
+    `US_ASSERT_IF(IfReadyIssuedInTime, int'(wait_q[c]) < int'(MaxWait), ready_chk[c])
   end
 
 endmodule

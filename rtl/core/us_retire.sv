@@ -116,6 +116,6 @@ module us_retire #(
   assign unused_ctrl = ^{wb_ctrl_i.kind, wb_ctrl_i.err, wb_ctrl_i.writers, wb_ctrl_i.en};
 
   // A record's context indexes the harness's model quads (and the state arrays it came from).
-  `US_ASSERT(RetireCtxInRange, retire_valid_o |-> int'(retire_ctx_o) < int'(NumCtx))
+  `US_ASSERT_IF(RetireCtxInRange, int'(retire_ctx_o) < int'(NumCtx), retire_valid_o)
 
 endmodule

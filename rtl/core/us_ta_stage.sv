@@ -273,6 +273,7 @@ module us_ta_stage #(
   // The sizes are read in TaProj (a register before TaScale's products with PipeTaScale), the texels addressed in
   // TaRead.
   us_types_pkg::fp32_t [Lanes-1:0][3:0] tx_texel;  // pixel, channel: the texels addressed a clock before
+  logic [Lanes-1:0][11:0]               tr_raddr_q;  // TaRead's texel addresses (below)
   us_tex_mem #(
     .NumRead(Lanes)
   ) u_tex_mem (
@@ -342,7 +343,6 @@ module us_ta_stage #(
   us_types_pkg::fp32_t [Lanes-1:0][3:0] tr_coord_q, tr_val_q;
   us_types_pkg::chan_mask_t [Lanes-1:0] tr_cmp_target_q;
   logic [Lanes-1:0]                     tr_cmp_result_q;
-  logic [Lanes-1:0][11:0]               tr_raddr_q;
   if (PipeRegs[us_core_pkg::PipeTaRead]) begin : g_tr_reg
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin

@@ -178,12 +178,13 @@ module us_temp_rf #(
   // The context is the address above its 7 bits (none with one context: then the two never write together). It
   // reads the input port itself, not tin_waddr: an assertion samples a net made from inputs before the inputs of
   // its own clock edge reach it (Verilator 5.006), so the two halves of the input write would disagree.
-  `US_ASSERT(TrfInputBesideWb, tin_we_i && wb_valid_i |-> AddrW'(tin_ctx_i) != (wb_rgb_waddr_i >> 7))
+  `US_ASSERT_IF(TrfInputBesideWb, AddrW'(tin_ctx_i) != (wb_rgb_waddr_i >> 7), tin_we_i && wb_valid_i)
   // No word is read for an instruction in the cycle it is written: ID's context has no other instruction in flight
   // (so none in WB) and the input port writes only a context that is not running. Synthesis may therefore take
   // either word on such a collision (make fpga marks these RAMs no_rw_check: a block RAM's ports then need no
   // read-first emulation in LUTs and flip-flops).
-  `US_ASSERT(TrfReadBesideWb, rd_valid_i && wb_valid_i |-> (rgb_raddr_i[0] >> 7) != (wb_rgb_waddr_i >> 7))
-  `US_ASSERT(TrfReadBesideInput, rd_valid_i && tin_we_i |-> (rgb_raddr_i[0] >> 7) != AddrW'(tin_ctx_i))
+  `US_ASSERT_IF(TrfReadBesideWb, (rgb_raddr_i[0] >> 7) != (wb_rgb_waddr_i >> 7),
+                rd_valid_i && wb_valid_i)
+  `US_ASSERT_IF(TrfReadBesideInput, (rgb_raddr_i[0] >> 7) != AddrW'(tin_ctx_i), rd_valid_i && tin_we_i)
 
 endmodule
