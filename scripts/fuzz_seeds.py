@@ -4,7 +4,7 @@ dictionary per text harness (OUT/<harness>.dict: the words its seeds use, so mut
 - fuzz_hex: the Mesa corpus programs (SHARED/corpus/mesa-fs) and each smoke vector's program as a hex list;
 - fuzz_asm: the code blocks of docs/asm.md, probes/*.s, and usdis of every fuzz_hex seed;
 - fuzz_vec: vectors/smoke/*.vec, the example of vectors/FORMAT.md, a write of every control register by name (in
-  its dictionary too);
+  its dictionary too, with every name an `unsafe` line may give);
 - fuzz_exec: every fuzz_hex program (at most 64 instructions) behind a 20-byte header (tb/fuzz/fuzz_exec.c);
 - every harness: the inputs it once failed on, tb/fuzz/regress/<harness>-*.
 usage: fuzz_seeds.py --out DIR [--shared DIR] [--usdis PATH]"""
@@ -61,6 +61,15 @@ def register_names():
         regs = [line.split() for line in fh if line.startswith("reg ")]
     return [r[1] for r in regs if not any(k.startswith("word=") or k.startswith("count=") and k != "count=1"
                                           for k in r)]
+
+
+def waiver_names():
+    """What an `unsafe` line names: the silicon rules (model/isa/us_rules.c) and the error states (spec/state.txt)."""
+    with open(os.path.join(ROOT, "model", "isa", "us_rules.c")) as fh:
+        rules = re.findall(r'^\s*\[US_RULE_\w+\] = \{"([\w-]+)"', fh.read(), re.M)
+    with open(os.path.join(ROOT, "spec", "state.txt")) as fh:
+        errors = [line.split()[1].lower() for line in fh if line.startswith("error ")]
+    return ["unsafe"] + rules + errors
 
 
 def regress_input(path):
@@ -135,7 +144,7 @@ def main():
     for p in sorted(glob.glob(os.path.join(ROOT, "tb", "fuzz", "regress", "*"))):
         write(dirs[os.path.basename(p).split("-")[0]], regress_input(p))
     write_dict(os.path.join(a.out, "fuzz_asm.dict"), asm)
-    write_dict(os.path.join(a.out, "fuzz_vec.dict"), vec_texts, register_names())
+    write_dict(os.path.join(a.out, "fuzz_vec.dict"), vec_texts, register_names() + waiver_names())
     for h, d in dirs.items():
         print(f"fuzz_seeds: {h}: {len(os.listdir(d))} seeds")
     return 0

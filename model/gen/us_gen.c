@@ -374,7 +374,8 @@ static bool gen_one(const us_knobs_t *k, uint64_t seed, const char *name, us_vec
     if (!k->unsafe)
         us_gen_make_safe(&prog);
     load_vector(k, seed, &prog, name, v);
-    v->unsafe = k->unsafe != 0;
+    if (k->unsafe) /* each breach kept on purpose is named, and only those */
+        us_vec_waive(v, us_vec_breaks(v, NULL, NULL), "usgen unsafe=1 keeps the program's CTM rule breaches");
     return true;
 }
 
@@ -403,13 +404,13 @@ bool us_gen_vector(const us_knobs_t *k, uint64_t seed, us_vector_t *v, char *err
  * OMOD 7 (disabled) beside a non-select op (MAD), alpha OMOD 7 beside a select op (MAX) with ALPHA_CLAMP, rgb SOP
  * beside a non-transcendental alpha op (MAD), and an FC instruction whose RGB_PRED_SEL is RGBA. Each illegal word
  * comes after an ALU that writes, so the error ends a quad that did something, and before an OUT it must not
- * reach. The raw words are legal ones (usasm's) with one field changed: the alpha MAD t2.a of
+ * reach (an OUT with TEX_SEM_WAIT: the error state is all the vector breaks). The raw words are legal ones (usasm's) with one field changed: the alpha MAD t2.a of
  * `alu rgb: mad t2.rgb, src0.rgb, src0.111, src0.000  alpha: mad t2.a, src0.a, src0.1, src0.0  src0=t0` (dword 4
  * 0x00C0C020, dword 5 0x20490020) with OMOD (dword 4 bits 28:26) 7; its alpha MAX (0x0060C023) with OMOD 7 and
  * ALPHA_CLAMP (dword 0 bit 20); its RGB_OP (dword 5 bits 3:0) SOP (10); `fc jump 2 func=0xff` with RGB_PRED_SEL
  * (dword 0 bits 5:3) RGBA (1). */
 #define ERR_ALU "    alu rgb: mad t1.rgb, src0.rgb, src0.111, src0.111  src0=t0\n"
-#define ERR_OUT "    out rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n"
+#define ERR_OUT "    out tex_sem_wait rgb: mad o0.rgb, src0.rgb, src0.111, src0.000  src0=t1\n"
 bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_size)
 {
     static const char *const src[US_GEN_ERROR_VECTORS] = {
@@ -431,9 +432,11 @@ bool us_gen_error_vector(unsigned which, us_vector_t *v, char *err, size_t err_s
     if (which >= US_GEN_ERROR_VECTORS || us_asm_ex(src[which], "error-vector", &prog, err, err_size, false) != 0)
         return false;
     load_vector(&k, 4242u + which, &prog, names[which], v);
-    v->unsafe = true; /* a fault the model reports and the hardware leaves undefined */
-    snprintf(v->unsafe_why, sizeof v->unsafe_why, "a program that faults on purpose (%s); the hardware has no "
-             "such error state", faults[which]);
+    /* a fault the model reports and the hardware leaves undefined: waived by name, with what else it breaks */
+    char why[US_WAIVER_WHY];
+    snprintf(why, sizeof why, "a program that faults on purpose (%s); the hardware has no such error state",
+             faults[which]);
+    us_vec_waive(v, us_vec_breaks(v, NULL, NULL), why);
     return true;
 }
 

@@ -25,7 +25,7 @@ typedef struct us_knobs {
     unsigned kill;     /* percent of TEX statements that are TEXKILL */
     unsigned pair;     /* percent of ALU/OUT statements whose units work together: rgb SOP with an alpha
                         * transcendental, or alpha DP with an rgb DP3/DP4/D2A (the only legal pairings) */
-    unsigned unsafe;   /* 1: keep the program as generated, CTM rule breaches included, and mark it unsafe */
+    unsigned unsafe;   /* 1: keep the program as generated, CTM rule breaches included, each waived by name */
     unsigned stable;   /* 1: only vectors stable under the hardware's rounding (us_vec_stable): redrawn */
 } us_knobs_t;
 

@@ -401,7 +401,7 @@ typedef struct directed {
     unsigned watchdog;              /* param watchdog, 0: the default */
     unsigned load;                  /* LOAD_PORT or LOAD_BANKS (then US_PIXSIZE = 1 first) */
     unsigned base, start;           /* slot the program is loaded at (US_CODE_OFFSET), START_ADDR (relative) */
-    const char *unsafe;             /* why the vector breaks a hardware rule on purpose, or NULL */
+    const char *unsafe;             /* its `unsafe` line after the keyword: what it breaks on purpose, why; or NULL */
 } directed_t;
 
 static const directed_t directed[] = {
@@ -424,7 +424,7 @@ static const directed_t directed[] = {
     {"break-any-gone", break_any_gone_src, 3, 0xF,
      {{{H0}, {F1}, {F0}, {FM1}}, {{H2}, {F0}}, {{H99}, {F1}}, {{H99}, {F1}}}, NULL, 0, LOAD_PORT, 0, 0, NULL},
     {"watchdog", watchdog_src, 1, 0xF, {{{F0}}}, NULL, 61, LOAD_PORT, 0, 0,
-     "an endless loop that the model's watchdog ends; the hardware has no watchdog"},
+     "watchdog an endless loop that the model's watchdog ends; the hardware has no watchdog"},
     {"trans-special", trans_special_src, 1, 0xF, {{{F0}}}, trans_special_inputs, 0, LOAD_PORT, 0, 0, NULL},
     {"banks", banks_src, 1, 0xF,
      {{{F1, F2, F3, FM1}, {F2, F3, FM1, F1}, {F3, FM1, F1, F2}, {F1, F1, F1, F1}},
@@ -436,7 +436,7 @@ static const directed_t directed[] = {
      LOAD_PORT, 300, 2, NULL},
     {"unloaded", unloaded_src, 1, 0xF,
      {{{F1, F2, F3, FM1}}, {{F2, F3, FM1, F1}}, {{F3, FM1, F1, F2}}, {{F1, F1, F1, F1}}}, NULL, 0, LOAD_HEAD, 509, 0,
-     "the program ends on the zeros reset leaves in slot 511, an ALU instruction (last-out, CTM p.23); that the "
+     "last-out the program ends on the zeros reset leaves in slot 511, an ALU instruction (CTM p.23); that the "
      "instruction memory and constants read as zero after reset is this model's rule, not the CTM's"},
 };
 #define NDIRECTED (sizeof directed / sizeof directed[0])
@@ -460,10 +460,8 @@ bool us_gen_directed_vector(unsigned which, us_vector_t *v, char *err, size_t er
     snprintf(v->name, sizeof v->name, "directed-%s", d->name);
     if (d->watchdog)
         v->params.watchdog = d->watchdog;
-    if (d->unsafe) {
-        v->unsafe = true;
-        snprintf(v->unsafe_why, sizeof v->unsafe_why, "%s", d->unsafe);
-    }
+    if (d->unsafe && us_waiver_parse(d->unsafe, &v->waive, err, err_size)) /* usim checks it names all it breaks */
+        return false;
     us_vec_add_write(v, US_CONFIG_ADDR, 1u << US_CONFIG_ZERO_TIMES_ANYTHING_EQUALS_ZERO_LO);
     us_vec_add_write(v, US_FC_CTRL_ADDR, US_FC_CTRL_FULL_FC_EN_MASK);
     uint32_t last = p.count - 1u;

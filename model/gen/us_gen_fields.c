@@ -17,6 +17,7 @@
 
 #include "gen/us_gen.h"
 #include "gen/us_random.h"
+#include "gen/us_vec_rules.h"
 #include "golden/us_lint.h"
 #include "golden/us_trace.h"
 #include "isa/us_access.h"
@@ -168,16 +169,13 @@ static void setup_vector(us_vector_t *v, const us_program_t *p, unsigned start, 
 }
 
 /* A carrier can hold what no silicon-safe program may (a return inside its loop frame, a jump the watchdog ends,
- * a stack fault): the vector says so with the reason, so it never reaches a bring-up export. */
-static void mark_unsafe(us_vector_t *v, const us_quad_t *q, const us_shader_t *sh, const us_lint_t *lint)
+ * a stack fault): the vector waives exactly those, with the reason, so it never reaches a bring-up export. */
+static void waive_breaks(us_vector_t *v, const us_quad_t *q, const us_shader_t *sh, const us_lint_t *lint)
 {
-    us_diags_t st;
-    us_diags_clear(&st);
-    us_code_t code = us_shader_code(sh);
-    us_rules_check(&code, &st);
-    if (!q->errors && !st.total && !lint->diags.total)
+    static us_diags_t st;
+    us_breaks_t b = us_breaks_of(sh, &lint->diags, q->errors, &st);
+    if (!b.rules && !b.errors)
         return;
-    v->unsafe = true;
     us_strbuf_t sb;
     us_sb_init(&sb);
     if (q->errors) {
@@ -186,7 +184,7 @@ static void mark_unsafe(us_vector_t *v, const us_quad_t *q, const us_shader_t *s
         us_sb_puts(&sb, ", which the hardware leaves undefined (CTM p.35)");
     } else
         us_diags_summary(&sb, st.total ? &st : &lint->diags);
-    snprintf(v->unsafe_why, sizeof v->unsafe_why, "%s", sb.data);
+    us_vec_waive(v, b, sb.data);
     us_sb_free(&sb);
 }
 
@@ -203,7 +201,7 @@ static bool run_and_write(fields_gen_t *g, us_vector_t *v, const char *dir, char
         if (!(rec.errors & (US_ERR_ILLEGAL_INST | US_ERR_PC_RANGE)))
             mark(g, &rec.inst);
     g->retired += q.retired;
-    mark_unsafe(v, &q, &sh, &lint);
+    waive_breaks(v, &q, &sh, &lint);
     if (!us_vec_save(dir, v, &q, NULL, 0, err, err_size))
         return false;
     g->vectors++;

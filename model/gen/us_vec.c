@@ -146,7 +146,27 @@ typedef struct parse_state {
     uint8_t seen_pred;
     uint32_t next_inst, next_const; /* where the load port's index stands, to skip redundant index writes */
     bool port_inst, port_const;
+    unsigned unsafe_line; /* the line of the `unsafe` line, 0 before one */
 } parse_state_t;
+
+/* Whether the line is `unsafe ...`: its rest is a list and a reason, not fields. */
+static bool is_unsafe_line(const char *s)
+{
+    s += strspn(s, " \t\r");
+    return strncmp(s, "unsafe", 6) == 0 && (s[6] == '\0' || strchr(" \t\r", s[6]));
+}
+
+static int unsafe_line(const line_ctx_t *c, us_vector_t *v, parse_state_t *st, const char *s)
+{
+    if (st->unsafe_line)
+        return fail(c, "a second unsafe line (line %u has one; a vector names all its waivers on one)",
+                    st->unsafe_line);
+    char msg[512];
+    if (us_waiver_parse(s + strspn(s, " \t\r") + 6, &v->waive, msg, sizeof msg))
+        return fail(c, "%s", msg);
+    st->unsafe_line = c->line;
+    return 0;
+}
 
 static int setup_line(const line_ctx_t *c, us_vector_t *v, parse_state_t *st, char **t, unsigned n)
 {
@@ -156,7 +176,6 @@ static int setup_line(const line_ctx_t *c, us_vector_t *v, parse_state_t *st, ch
         if (nargs(c, n, 2, "name NAME"))
             return -1;
         snprintf(v->name, sizeof v->name, "%s", t[1]);
-        v->unsafe |= strstr(t[1], "unsafe") != NULL;
     } else if (strcmp(k, "param") == 0) {
         if (nargs(c, n, 3, "param NAME VALUE") || num(c, t[2], 0xFFFFFFFFu, "value", &a))
             return -1;
@@ -349,10 +368,13 @@ int us_vec_parse(const char *text, const char *fname, us_vector_t *v, char *err,
             continue;
         }
         char *hash = strchr(buf, '#');
-        if (hash && strstr(hash, "unsafe"))
-            v->unsafe = true;
         if (hash)
             *hash = '\0';
+        if (st.have_header && is_unsafe_line(buf)) {
+            if (unsafe_line(&c, v, &st, buf))
+                return -1;
+            continue;
+        }
         char *tok[MAX_TOKS];
         unsigned n = 0;
         for (char *save = NULL, *t = strtok_r(buf, " \t\r", &save); t; t = strtok_r(NULL, " \t\r", &save)) {
@@ -575,9 +597,13 @@ void us_vec_write(FILE *f, const us_vector_t *v, const us_quad_t *q)
     fprintf(f, "usvec %d\n", US_VEC_VERSION);
     if (v->name[0])
         fprintf(f, "name %s\n", v->name);
-    if (v->unsafe && !strstr(v->name, "unsafe"))
-        fprintf(f, "# unsafe: %s (docs/spec.md section 9)\n",
-                v->unsafe_why[0] ? v->unsafe_why : "this program breaks a CTM hardware rule on purpose");
+    if (us_waiver_any(&v->waive)) {
+        us_strbuf_t sb;
+        us_sb_init(&sb);
+        us_waiver_format(&sb, &v->waive);
+        fprintf(f, "%s\n", sb.data);
+        us_sb_free(&sb);
+    }
     us_params_t d = us_default_params();
     if (v->params.loop_depth != d.loop_depth) fprintf(f, "param loop_depth %u\n", v->params.loop_depth);
     if (v->params.addr_depth != d.addr_depth) fprintf(f, "param addr_depth %u\n", v->params.addr_depth);

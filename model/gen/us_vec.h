@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "gen/us_waiver.h"
 #include "golden/us_model.h"
 #include "isa/us_strbuf.h"
 
@@ -16,8 +17,7 @@ typedef struct us_reg_write {
 
 typedef struct us_vector {
     char name[64];
-    bool unsafe; /* breaks a CTM hardware rule on purpose: the name or a comment line says "unsafe" */
-    char unsafe_why[160]; /* for the writer's "# unsafe: ..." line; empty: a generic reason */
+    us_waiver_t waive; /* the rules and error states it breaks on purpose: its `unsafe` line (gen/us_waiver.h) */
     us_params_t params;
     us_reg_write_t *writes; /* the setup, in file order, as register writes */
     unsigned nwrites, cap_writes;

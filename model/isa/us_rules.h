@@ -84,6 +84,8 @@ uint64_t us_rules_check(const us_code_t *code, us_diags_t *out);
  * LAST on a non-OUT) are left for us_rules_check to report. Returns the number of changes. */
 unsigned us_rules_fix(us_program_t *p, us_strbuf_t *log);
 
+/* Prints each kept diagnostic as "FNAME: warning: pc N: RULE (CTM p.X): ..." to f, and how many were not kept. */
+void us_diags_warn(FILE *f, const char *fname, const us_diags_t *ds);
 /* Prints each static diagnostic as "FNAME: warning: pc N: RULE (CTM p.X): ..." to f; returns the count. */
 uint64_t us_rules_warn(FILE *f, const char *fname, const us_code_t *code);
 

@@ -3,7 +3,7 @@
  * the run's final state and trace as expectations) and read back; the copy must
  * - parse,
  * - load the same shader and quad (us_vec_setup): program memory, constants, control registers, textures,
- *   parameters, covered pixels, temporaries, and the same unsafe mark,
+ *   parameters, covered pixels, temporaries, and the same waivers (rules, error states, reason),
  * - hold expectations the first run meets (us_vec_check), and a run of the copy meets them too;
  * and the shader's decode cache must be in step with its program memory after any setup. */
 #define _POSIX_C_SOURCE 200809L
@@ -123,8 +123,11 @@ static void check_copy(const us_vector_t *v, const run_t *first, const char *tex
     char err[512];
     if (us_vec_parse(text, "out.vec", &copy, err, sizeof err) != 0)
         fuzz_fail("the written vector does not parse: %s\n---\n%s---", err, text);
-    if (copy.unsafe != v->unsafe)
-        fuzz_fail("the unsafe mark was %s on the way through", v->unsafe ? "lost" : "added");
+    if (copy.waive.rules != v->waive.rules || copy.waive.errors != v->waive.errors)
+        fuzz_fail("the waivers changed on the way through: rules 0x%x errors 0x%x, then 0x%x 0x%x", v->waive.rules,
+                  v->waive.errors, copy.waive.rules, copy.waive.errors);
+    if (strcmp(copy.waive.why, v->waive.why) != 0)
+        fuzz_fail("the waivers' reason changed on the way through: '%s', then '%s'", v->waive.why, copy.waive.why);
     us_strbuf_t rep;
     us_sb_init(&rep);
     if (check_run(&copy, first, &rep))

@@ -460,18 +460,37 @@ def bad_input(tmp):
         check(p.returncode == 2 and "usage" in p.stderr, f"usbringup {' '.join(argv)}: exit 2 with the usage")
     p = run(BRINGUP, path, "-o", os.path.join(tmp, "ok.vec", "sub"))
     check(p.returncode == 2 and "cannot make directory" in p.stderr, f"an impossible -o: exit 2 ({p.stderr.strip()})")
-    # A program that breaks a CTM rule (it ends on an ALU instruction, p.23), or a vector marked unsafe, is refused
-    # with the rule and page; --force exports it with a warning.
-    bad = write(os.path.join(tmp, "ends_on_alu.vec"), good.replace("0x00000005", "0x00000000", 1))
+    # A program that breaks a CTM rule (it ends on an ALU instruction, p.23), or a vector with an unsafe line, is
+    # refused with the rule (and the page of a breach); --force exports it with a warning.
+    bad_text = good.replace("0x00000005", "0x00000000", 1)
+    bad = write(os.path.join(tmp, "ends_on_alu.vec"), bad_text)
     p = run(BRINGUP, bad, "-o", os.path.join(tmp, "refused"))
     check(p.returncode == 2 and "refused" in p.stderr and "last-out (CTM p.23)" in p.stderr and
           not os.path.exists(os.path.join(tmp, "refused")), f"a rule breach is refused, nothing written ({p.stderr.strip()})")
     p = run(BRINGUP, bad, "-o", os.path.join(tmp, "forced"), "--force")
     check(p.returncode == 0 and "--force" in p.stderr and os.path.isfile(os.path.join(tmp, "forced", "writes.txt")),
           f"--force exports it with a warning ({p.returncode}: {p.stderr.strip()})")
-    marked = write(os.path.join(tmp, "marked.vec"), good + "# unsafe: on purpose\n")
-    p = run(BRINGUP, marked, "-o", os.path.join(tmp, "refused"))
-    check(p.returncode == 2 and "marked unsafe" in p.stderr, f"a vector marked unsafe is refused ({p.stderr.strip()})")
+    waived = write(os.path.join(tmp, "waived.vec"), bad_text.replace("usvec 1\n", "usvec 1\nunsafe last-out on purpose\n"))
+    p = run(BRINGUP, waived, "-o", os.path.join(tmp, "refused"))
+    check(p.returncode == 2 and "refused: the vector waives last-out (on purpose)" in p.stderr and
+          not os.path.exists(os.path.join(tmp, "refused")), f"a vector that waives its breach is refused, naming the "
+          f"rule ({p.returncode}: {p.stderr.strip()})")
+    p = run(BRINGUP, waived, "-o", os.path.join(tmp, "forced-waived"), "--force")
+    check(p.returncode == 0 and "waives last-out" in p.stderr and
+          os.path.isfile(os.path.join(tmp, "forced-waived", "writes.txt")), f"--force exports it with a warning "
+          f"({p.returncode}: {p.stderr.strip()})")
+    wrong = write(os.path.join(tmp, "wrong.vec"), bad_text.replace("usvec 1\n", "usvec 1\nunsafe tex-sem on purpose\n"))
+    p = run(BRINGUP, wrong, "-o", os.path.join(tmp, "refused"))
+    check(p.returncode == 2 and "waives tex-sem" in p.stderr and "it breaks last-out, not waived" in p.stderr,
+          f"a waiver of another rule is refused, naming both ({p.returncode}: {p.stderr.strip()})")
+    comment = write(os.path.join(tmp, "comment.vec"), bad_text + "# unsafe: on purpose\n")
+    p = run(BRINGUP, comment, "-o", os.path.join(tmp, "refused"))
+    check(p.returncode == 2 and "it breaks last-out, not waived" in p.stderr, f"a comment saying unsafe waives "
+          f"nothing ({p.returncode}: {p.stderr.strip()})")
+    named = write(os.path.join(tmp, "named.vec"), good + "name unsafe-1\n# unsafe: on purpose\n")
+    p = run(BRINGUP, named, "-o", os.path.join(tmp, "named"))
+    check(p.returncode == 0 and os.path.isfile(os.path.join(tmp, "named", "writes.txt")), f"the word unsafe in a "
+          f"name or a comment of a clean vector refuses nothing ({p.returncode}: {p.stderr.strip()})")
     # An unstable vector (FRC of exactly 1.0: one bit on the input decides between 0 and nearly 1, CTM p.41) is
     # refused naming the instruction and pixel; --force exports it.
     frc = write(os.path.join(tmp, "frc_one.vec"), "usvec 1\n" + FRC_ONE)

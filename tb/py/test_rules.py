@@ -1,8 +1,9 @@
 """The silicon-rule checker (docs/spec.md section 9): every rule fires on a minimal program that breaks it, statically
 (usasm, usdis, usim --lint) and on a run (usim), naming the rule and its CTM page, and stays silent on the program's
 fixed form; `usasm --fix-hazards` turns each fixable program into its hand-fixed form word for word and says what it
-changed; without the flag usasm keeps every word. Also: the Mesa corpus and every smoke vector not marked unsafe are
-clean, and a vector that breaks a rule without the unsafe mark fails in usim.
+changed; without the flag usasm keeps every word. Also: the Mesa corpus and every smoke vector without an `unsafe`
+line are clean, and a vector that breaks a rule it does not waive by name fails in usim (tb/py/test_waivers.py checks
+the waivers themselves).
 
 usage: test_rules.py CORPUS_DIR (the ASan/UBSan tools in build/san/bin)"""
 import glob
@@ -226,26 +227,34 @@ def corpus_and_smoke(corpus):
               f"warning, exit 0 ({p.returncode}: "
               f"({p.stderr.strip()[:300]})")
     vecs = sorted(glob.glob("vectors/smoke/*.vec"))
-    unsafe = [v for v in vecs if "unsafe" in open(v).read()]
-    bad = [v for v in vecs if v not in unsafe and run("build/bin/usim", "--lint", v).returncode != 0]
-    check(vecs and not bad, f"every smoke vector not marked unsafe passes usim --lint ({bad[:5]})")
-    check(any("/unsafe-" in v for v in unsafe) and
-          all(run("build/bin/usim", "--lint", v).returncode == 1 for v in unsafe if "/unsafe-" in v),
-          "the unsafe-preset smoke vectors do break rules (the knob works)")
+    waived = [v for v in vecs if any(ln.split("#")[0].split()[:1] == ["unsafe"] for ln in open(v))]
+    bad = [v for v in vecs if v not in waived and run("build/bin/usim", "--lint", v).returncode != 0]
+    check(vecs and not bad, f"every smoke vector without an unsafe line passes usim --lint ({bad[:5]})")
+    presets = [v for v in vecs if "/unsafe-" in v]
+    lints = [run("build/bin/usim", "--lint", v) for v in presets]
+    check(presets and all(p.returncode == 0 and re.search(r"\b[1-9]\d* static silicon-rule breach.*; waived: ", p.stdout)
+                          for p in lints),
+          "the unsafe-preset smoke vectors do break rules (the knob works), each waived (--lint exit 0)")
 
 
-def unmarked_breach_fails(tmp):
-    p, h, _ = asm(tmp, "unmarked", CASES["presub-nop"][1])
-    vec = os.path.join(tmp, "unmarked.vec")
+def unwaived_breach_fails(tmp):
+    p, h, _ = asm(tmp, "unwaived", CASES["presub-nop"][1])
+    vec = os.path.join(tmp, "unwaived.vec")
     r = run(f"{BIN}/usim", "--program", h, "--seed", "1", "--emit-vector", vec)
     check(r.returncode == 0 and "presub-nop" in r.stdout, f"usim --program reports the breach ({r.stdout[-300:]})")
     r = run(f"{BIN}/usim", vec)
-    check(r.returncode == 1 and "not marked unsafe" in r.stdout, f"the emitted vector fails: unmarked breach "
-          f"({r.returncode}: {r.stdout.strip()[-300:]})")
+    check(r.returncode == 1 and "FAIL, breaks presub-nop, not waived" in r.stdout, f"the emitted vector fails: "
+          f"a breach it does not waive ({r.returncode}: {r.stdout.strip()[-300:]})")
     with open(vec, "a") as f:
         f.write("# unsafe: on purpose\n")
     r = run(f"{BIN}/usim", vec)
-    check(r.returncode == 0 and "pass, unsafe" in r.stdout, f"marked unsafe, it passes as unsafe ({r.stdout[-200:]})")
+    check(r.returncode == 1 and "breaks presub-nop, not waived" in r.stdout, f"a comment saying unsafe waives "
+          f"nothing ({r.returncode}: {r.stdout.strip()[-200:]})")
+    with open(vec, "a") as f:
+        f.write("unsafe presub-nop on purpose\n")
+    r = run(f"{BIN}/usim", vec)
+    check(r.returncode == 0 and "pass, unsafe (waived: presub-nop)" in r.stdout, f"waived by name, it passes as "
+          f"unsafe ({r.returncode}: {r.stdout[-200:]})")
 
 
 def main():
@@ -256,7 +265,7 @@ def main():
         for rule, (page, bad, fixed, on_run) in CASES.items():
             one_rule(tmp, rule, page, bad, fixed, on_run)
         controls(tmp)
-        unmarked_breach_fails(tmp)
+        unwaived_breach_fails(tmp)
         al_relative_tex_sem(tmp)
     corpus_and_smoke(sys.argv[1])
     illegal_word()
