@@ -1,8 +1,9 @@
 # probe tex-no-sem: what does an ALU instruction read from a TEX destination without ACQUIRE/WAIT? (unsafe)
 #
-# unsafe: THIS PROBE BREAKS A HARDWARE RULE ON PURPOSE. CTM p.33 (facts 78-84): a TEX result may be read only
-# after an ACQUIRE on the lookup (or a later one) and a WAIT on the reader; unprotected reads "may see data not
-# yet written". Here the lookup into t1 has no ACQUIRE and the next instruction reads t1 with no WAIT.
+# THIS PROBE BREAKS A HARDWARE RULE ON PURPOSE (tex-sem, which its vector's `unsafe` line waives by name).
+# CTM p.33 (facts 78-84): a TEX result may be read only after an ACQUIRE on the lookup (or a later one) and a WAIT
+# on the reader; unprotected reads "may see data not yet written". Here the lookup into t1 has no ACQUIRE and the
+# next instruction reads t1 with no WAIT.
 #
 # Program: t0 = (0.5, 0.5, 0, 0) (the centre of the one texel of texture 0), t1 = (-1, -1, -1, -1) (the old value);
 # TEX LD t1 = texel (no ACQUIRE); ALU t2 = t1 (MAD x1, no WAIT): the unsafe read; TEX NOP with ACQUIRE and WAIT

@@ -11,7 +11,8 @@ build/bin/usasm, checks it against the CTM hardware rules, and writes into OUT (
 
 Probe source header (comment lines at the top of NAME.s; free text is the description):
   #@ const N R G B A | int N V | bool V | texture ID W H | texel ID X Y R G B A   inputs, in the vector's syntax
-  #@ exempt inline-exp0 | exempt tex-sem      the hardware rule this probe breaks on purpose
+  #@ exempt inline-exp0 | exempt tex-sem      the hardware rule this probe breaks on purpose (the vector's
+                         `unsafe` line names it, and the error states of the model's reading)
   #@ pending TEXT        the model's value is about to change: the vector is not run against the model yet
   #@ control NAME        NAME.s is this probe's control (same question, one level less)
   #@ control-for NAME    this file is the control of probe NAME
@@ -273,14 +274,27 @@ def expect_lines(e, pixel_prefix=True):
     return lines
 
 
+WAIVER_WHY = {"tex-sem": "reads a TEX result without ACQUIRE/WAIT (CTM p.33)",
+              "inline-exp0": "reads inline constants with exponent field 0, whose value its silicon result settles"}
+
+
+def waivers(p):
+    """The vector's `unsafe` line (vectors/FORMAT.md): the rules the probe breaks on purpose (its exemptions) and the
+    error states the model's reading ends in, each with why; ([], []) when none."""
+    errors = full_reading(p, "model")["errors"]
+    errors = [] if errors == "none" else errors.split(",")
+    names = [r for r in EXEMPTIONS if r in p["exempt"]] + errors
+    why = [WAIVER_WHY[r] for r in EXEMPTIONS if r in p["exempt"]]
+    why += [f"the model's reading ends in its {e} error state, which the hardware has not (the probe asks what silicon does)" for e in errors]
+    return names, why
+
+
 def vector_text(p, insts):
     n = len(insts)
     out = ["usvec 1", f"name {p['name']}", f"# probe {p['name']} (source {p['source']}, written by scripts/probes.py)"]
-    if "tex-sem" in p["exempt"]:
-        out.append("# unsafe: this probe reads a TEX result without ACQUIRE/WAIT on purpose (CTM p.33)")
-    if "inline-exp0" in p["exempt"]:
-        out.append("# unsafe (rule inline-exp0): this probe reads inline constants with exponent field 0 on purpose; "
-                   "its silicon result settles their value")
+    names, why = waivers(p)
+    if names:
+        out.append(f"unsafe {','.join(names)} {'; '.join(why)}")
     if p["pending"]:
         out.append(f"# pending: {p['pending']}: the expectations below are the new design's; the model may "
                    "still give another value")
@@ -329,8 +343,9 @@ def readme(probes):
         L.append("")
         if p["pending"]:
             L += [f"Pending: {p['pending']}.", ""]
-        if "tex-sem" in p["exempt"]:
-            L += ["**unsafe**: reads a TEX result without ACQUIRE/WAIT on purpose (CTM p.33).", ""]
+        names, why = waivers(p)
+        if names:
+            L += [f"**unsafe** (waives {', '.join(f'`{n}`' for n in names)}): {'; '.join(why)}.", ""]
         if p["control"]:
             L += [f"Control: {p['control']} (run it first: it must match its model reading).", ""]
         L += ["```"] + p["description"] + ["```", "", "| reading | meaning | " + " | ".join(p["keys"]) + " |",
