@@ -29,10 +29,12 @@
 #include "cosim_cov.h"
 #include "cosim_report.h"
 #include "rtl_record.h"
+#include "writes_file.h"
 #include "us_state_pack.h"
 #include "gtkwave/fstapi.h"
 
 extern "C" {
+#include "gen/us_bringup.h"
 #include "isa/us_access.h"
 #include "isa/us_args.h"
 #include "isa/us_hex.h"
@@ -58,6 +60,8 @@ void usage(FILE *out)
             "       uscosim --random LEN --seed N [options]   (a random legal program of LEN instructions, watchdog "
             "4096)\n"
             "       uscosim --random-alu LEN --seed N [options]  (ALU/OUT only, for speed figures)\n"
+            "  --writes FILE      load the RTL from a bring-up export's writes.txt (docs/bringup.md), a driver's writes\n"
+            "                     in its order, instead of the vector's own; the model loads the vector as always\n"
             "  --rtl-only         run the RTL alone, no comparison (the Verilated core's own speed)\n"
             "  --quads N          quads to run, 1..1000000 (default: one per context, NUM_CTX of this build)\n"
             "  --vcd FILE, --fst FILE  waveform; --wave-from C / --wave-to C limit it to a window of cycles\n"
@@ -135,14 +139,61 @@ void read_record(Vus_core &t, us_retire_t *r)
     canonical(*r);
 }
 
-void reg_write(Rtl &rtl, uint32_t addr, uint32_t value)
+// One write through the load port; false when the port flags it as no register of its own (reg_bad_o).
+bool reg_write(Rtl &rtl, uint32_t addr, uint32_t value)
 {
     Vus_core &t = rtl.top();
     t.reg_we_i = 1;
     t.reg_addr_i = addr & 0xFFFFu;
     t.reg_wdata_i = value;
     rtl.tick();
+    bool bad = t.reg_bad_o;  // the port's decode of this write (the inputs still stand)
     t.reg_we_i = 0;
+    return !bad;
+}
+
+// The control registers the load port holds (rtl/us_load_port.sv; US_OUT_FMT_n and US_W_FMT it accepts and does not
+// store), read from the Verilated core: every harness build traces, which keeps these flops as members.
+struct HeldReg {
+    unsigned reg;    // enum us_reg_id
+    unsigned index;  // of an indexed register
+};
+std::vector<HeldReg> held_regs()
+{
+    std::vector<HeldReg> r;
+    for (unsigned id : {US_REG_CONFIG, US_REG_PIXSIZE, US_REG_FC_BOOL_CONST, US_REG_FC_CTRL, US_REG_CODE_ADDR,
+                        US_REG_CODE_RANGE, US_REG_CODE_OFFSET})
+        r.push_back({id, 0});
+    for (unsigned i = 0; i < US_FC_INT_CONST_COUNT; i++)
+        r.push_back({US_REG_FC_INT_CONST, i});
+    return r;
+}
+uint32_t rtl_held(Vus_core &t, HeldReg h)
+{
+    auto *r = t.rootp;
+    switch (h.reg) {
+    case US_REG_CONFIG: return r->us_core__DOT__u_load_port__DOT__config_q;
+    case US_REG_PIXSIZE: return r->us_core__DOT__u_load_port__DOT__pixsize_q;
+    case US_REG_FC_BOOL_CONST: return r->us_core__DOT__u_load_port__DOT__bool_const_q;
+    case US_REG_FC_CTRL: return r->us_core__DOT__u_load_port__DOT__fc_ctrl_q;
+    case US_REG_CODE_ADDR: return r->us_core__DOT__u_load_port__DOT__code_addr_q;
+    case US_REG_CODE_RANGE: return r->us_core__DOT__u_load_port__DOT__code_range_q;
+    case US_REG_CODE_OFFSET: return r->us_core__DOT__u_load_port__DOT__code_offset_q;
+    default: return r->us_core__DOT__u_load_port__DOT__int_const_q[h.index];  // US_FC_INT_CONST_n
+    }
+}
+uint32_t model_held(const us_shader_t &sh, HeldReg h)
+{
+    switch (h.reg) {
+    case US_REG_CONFIG: return sh.config;
+    case US_REG_PIXSIZE: return sh.pixsize;
+    case US_REG_FC_BOOL_CONST: return sh.bool_const;
+    case US_REG_FC_CTRL: return sh.fc_ctrl;
+    case US_REG_CODE_ADDR: return sh.code_addr;
+    case US_REG_CODE_RANGE: return sh.code_range;
+    case US_REG_CODE_OFFSET: return sh.code_offset;
+    default: return sh.int_const[h.index];
+    }
 }
 
 // A quad's inputs: quad 0 is the vector's; the others random, from the seed.
@@ -460,7 +511,7 @@ int cosim_parse(int argc, char **argv, Options &o)
     static const char *const with_value[] = {"--program", "--seed",  "--random",     "--random-alu", "--vcd",
                                              "--fst",     "--wave-from", "--wave-to", "--quads",      "--rand-seed",
                                              "--inject-flip", "--max-cycles", "--report-dir", "--coverage-dat",
-                                             "--result"};
+                                             "--writes", "--result"};
     o.argc = argc;
     o.argv = argv;
     bool window = false;
@@ -537,6 +588,8 @@ int cosim_parse(int argc, char **argv, Options &o)
             o.max_cycles = n;
         } else if (!strcmp(a, "--report-dir"))
             o.report_dir = s;
+        else if (!strcmp(a, "--writes"))
+            o.writes = s;
         else if (!strcmp(a, "--coverage-dat")) {
             if (!cov_built())
                 return refuse("--coverage-dat needs the coverage build, build/cosim-cov/ctx%u/uscosim "
@@ -545,6 +598,8 @@ int cosim_parse(int argc, char **argv, Options &o)
         } else
             o.result = s;  // --result, the last of with_value
     }
+    if (o.writes && !o.vec)
+        return refuse("--writes FILE loads the RTL in place of a vector's own writes: give the vector too");
     if ((!!o.vec + !!o.program + !!o.random_len) != 1)
         return refuse("give one input: a vector, --program FILE or --random LEN");
     if (!o.vec && !o.have_seed)
@@ -612,6 +667,38 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     bool reads[US_TEMP_ADDRS] = {};
     us_temps_read(sh.dec, US_MAX_INST, reads);
 
+    // What the RTL loads: the vector's own writes, or with --writes a bring-up export's writes.txt (docs/bringup.md:
+    // a driver's writes in its order, US_OUT_FMT_n, US_PIXSIZE, US_FC_CTRL and US_W_FMT among them), which must load
+    // what the vector's writes load. `loaded` is the model after exactly the RTL's writes: what its registers hold.
+    std::vector<FileWrite> load;
+    if (o.writes) {
+        std::string why;
+        if (!read_writes_file(o.writes, load, why)) {
+            fprintf(stderr, "%s\n", why.c_str());
+            return 2;
+        }
+        std::vector<us_reg_write_t> w;
+        for (const FileWrite &f : load)
+            w.push_back({f.addr, f.value});
+        us_write_list_t list = {w.data(), (unsigned)w.size(), (unsigned)w.size()};
+        if (us_bringup_writes_check(&sh, &list, err, sizeof err)) {
+            fprintf(stderr, "%s: %s %s: not the export of this vector\n", o.writes, err, path);
+            return 2;
+        }
+    } else {
+        for (unsigned i = 0; i < v.nwrites; i++)
+            load.push_back({v.writes[i].addr, v.writes[i].value, i + 1, register_name(v.writes[i].addr)});
+    }
+    auto where = [&](const FileWrite &f) {
+        return o.writes ? std::string(o.writes) + ":" + std::to_string(f.line)
+                        : std::string(path) + ": setup write " + std::to_string(f.line);
+    };
+    static us_shader_t loaded;
+    us_shader_init(&loaded);
+    loaded.params = v.params;
+    for (const FileWrite &f : load)
+        us_shader_write(&loaded, f.addr, f.value);
+
     if (!rtl.reset()) {
         fprintf(stderr, "%s: the core did not raise mem_ready_o within %u cycles of reset (its memories' sweep)\n",
                 path, Rtl::kSweepCycles);
@@ -619,8 +706,40 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     }
     Vus_core &t = rtl.top();
     t.watchdog_i = v.params.watchdog;
-    for (unsigned i = 0; i < v.nwrites; i++)
-        reg_write(rtl, v.writes[i].addr, v.writes[i].value);
+    // Every write must be one the load port decodes (reg_bad_o low), and afterwards every register it holds must
+    // hold, in its defined bits, what the writes leave in the model.
+    std::string load_fault;
+    const char *load_verdict = nullptr;
+    uint64_t load_cycle = 0;
+    for (const FileWrite &f : load)
+        if (!reg_write(rtl, f.addr, f.value)) {
+            char line[256];
+            snprintf(line, sizeof line, "0x%04X %s", f.addr, f.name.c_str());
+            load_fault += "\n  " + where(f) + ": " + line + ": the RTL's load port flags it as no register of its "
+                          "own (reg_bad_o)";
+            if (!load_verdict)
+                load_cycle = rtl.cycle();
+            load_verdict = "unknown_register";
+        }
+    if (!load_verdict)
+        for (HeldReg h : held_regs()) {
+            const us_reg_desc_t &d = us_regs[h.reg];
+            uint32_t got = rtl_held(t, h) & d.defined_bits, want = model_held(loaded, h) & d.defined_bits;
+            if (got == want)
+                continue;
+            uint32_t addr = d.addr + 4u * h.index;
+            const FileWrite *last = nullptr;
+            for (const FileWrite &f : load)
+                if (f.addr == addr)
+                    last = &f;
+            char line[256];
+            snprintf(line, sizeof line, "%s holds 0x%08X in the RTL, the writes leave 0x%08X (defined bits 0x%08X)",
+                     register_name(addr).c_str(), got, want, d.defined_bits);
+            load_fault += "\n  " + std::string(line) +
+                          (last ? "; last written at " + where(*last) : "; never written: its reset value");
+            load_verdict = "registers";
+            load_cycle = rtl.cycle();
+        }
     for (unsigned id = 0; id < US_NTEX; id++) {
         const us_texture_t &tx = v.tex[id];
         t.tex_dim_we_i = 1;
@@ -641,6 +760,8 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     }
 
     CosimReport report(o.report_dir, path, o.seed, command_line(argc, argv));
+    if (load_verdict)  // no quad runs on a core the writes did not load
+        report.load(load_cycle, load_verdict, "the register writes did not load the RTL:" + load_fault);
     unsigned launched = 0, finished = 0;
     clock_t t0 = clock();  // the run's CPU time: every quad's launch and run (not the program and texture loads)
     // A quad's model and inputs; `now` launches it at once (a relaunch), else the caller launches it later.
@@ -658,7 +779,7 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     // The first wave loads every context, then launches them in consecutive cycles, so that all start together and
     // the steady state below is every context running.
     unsigned wave = 0;
-    for (; wave < US_NUM_CTX && launched < o.quads; wave++)
+    for (; wave < US_NUM_CTX && launched < o.quads && !load_verdict; wave++)
         start_quad(wave, false);
     for (unsigned c = 0; c < wave; c++)
         launch(rtl, c, ctx_inputs[c].covered);
@@ -672,13 +793,13 @@ int run(const Options &o, Rtl &rtl, int argc, char **argv)
     uint64_t retired = 0, idle = 0;
     // Steady state: from the moment every first-wave quad is launched to the first end of a quad.
     uint64_t steady_from = rtl.cycle(), steady_to = 0, steady_retired = 0;
-    int verdict = 0;
-    const char *verdict_name = o.rtl_only ? "rtl_only" : "match";
+    int verdict = load_verdict ? 1 : 0;
+    const char *verdict_name = load_verdict ? load_verdict : o.rtl_only ? "rtl_only" : "match";
     us_strbuf_t line;
     us_sb_init(&line);
     us_trace_cmp_t trace0;  // quad 0's retire lines against a vector's expected trace, as they come
     us_trace_cmp_init(&trace0, &v);
-    while (finished < o.quads) {
+    while (!load_verdict && finished < o.quads) {
         if (!rtl.wave_problem().empty()) {
             verdict = 2;
             break;

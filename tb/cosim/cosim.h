@@ -45,6 +45,7 @@ constexpr int US_COSIM_TIMEOUT = 3;
 
 struct Options {
     const char *vec = nullptr, *program = nullptr;
+    const char *writes = nullptr;  // --writes FILE: the RTL loads a bring-up export's writes.txt, not the vector's own
     const char *wave = nullptr;  // --vcd FILE or --fst FILE
     bool wave_fst = false;
     const char *report_dir = "build";

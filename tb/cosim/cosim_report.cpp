@@ -192,6 +192,11 @@ void CosimReport::assertion(unsigned long long cycle)
                              "failed\" line above names it)");
 }
 
+void CosimReport::load(unsigned long long cycle, const char *verdict, const std::string &why)
+{
+    stop(cycle, verdict, why);
+}
+
 void CosimReport::stop(unsigned long long cycle, const char *verdict, const std::string &why)
 {
     std::string cmd = repro(cycle);

@@ -20,6 +20,9 @@ class CosimReport {
     // A design assertion failed in cycle `cycle` (Verilator's message, printed before, names it).
     void assertion(unsigned long long cycle);
     void unexpected(unsigned long long cycle, const us_retire_t &rtl);
+    // The register writes did not load the RTL (verdict unknown_register: the load port flagged a write; registers:
+    // a register holds other than the writes leave it); why names each write or register.
+    void load(unsigned long long cycle, const char *verdict, const std::string &why);
     // The run's verdict as JSON (--result FILE), for runners: the report's verdict, file and repro command when one
     // was written, else `verdict` with the run's own command line. Returns false when FILE cannot be written.
     struct Figures {
