@@ -46,6 +46,7 @@ help:
 	@echo "make bringup  VEC=file: register writes, hex program, inputs, expected results for the lab"
 	@echo "make probes   probe vectors for open questions, each with its readings: build/probes/ (docs/bringup.md)"
 	@echo "make bringup-suite  stable, silicon-safe vectors reaching every field value, exported: build/bringup-suite/"
+	@echo "make bringup-replay  every export of the suite in lockstep, the RTL loaded from its writes.txt (NUM_CTX $(TEST_CTX))"
 	@echo "make mesa-corpus  [MESA=22.3.6|25.0.7] Mesa's R500 compiler (patched, on the radeon drm-shim) over piglit's"
 	@echo "              shader tests: corpus/piglit/ (22.3.6), corpus/piglit-25.0.7/"
 	@echo "make mesa-diff  the two compilers side by side on the model (after make piglit-check): build/piglit/diff/"
@@ -271,8 +272,14 @@ COSIM_DIR := $(BUILD)/cosim$(if $(filter-out sim,$(PLAN)),-$(PLAN))
 regress-harness: $(foreach n,$(REGRESS_CTX),$(COSIM_DIR)/ctx$(n)/uscosim)
 
 # Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
-rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/cosim-fpga/ctx4/uscosim
+rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/cosim-fpga/ctx4/uscosim bringup-suite
 	python3 scripts/rtl_plants.py $(if $(PLANT),--only $(PLANT))
+
+# Every export of the bring-up suite run in lockstep with the RTL loaded from its writes.txt, a driver's writes in
+# Mesa's order (uscosim --writes), the model from the vector, at each NUM_CTX of TEST_CTX (docs/bringup.md).
+bringup-replay: bringup-suite $(foreach n,$(TEST_CTX),$(BUILD)/cosim/ctx$(n)/uscosim)
+	python3 tb/py/test_bringup_replay.py --suite $(BRINGUP_SUITE)
+.PHONY: bringup-replay
 
 # The main job: the co-simulation regression (tb/regress/regress.py; suites in tb/config.mk), and waveforms.
 SUITE ?= smoke
