@@ -354,7 +354,7 @@ mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
 	@rc=0; for v in $(PIGLIT_MESA); do python3 scripts/mesa_corpus.py --mesa $$v --check || rc=1; done; exit $$rc
 .PHONY: mesa-corpus mesa-corpus-check
 .PHONY: cosim-build cosim-test-build regress-harness
-.PHONY: tb-build lint synth fpga rtl-fp-exhaustive rtl-plants
+.PHONY: tb-build lint synth fpga rtl-fp-exhaustive rtl-plants formal formal-plants
 
 # Every one of the 2^32 inputs of each one-input FP unit (frc, omod 0-7, clamp01, cmp0 x4) against the C model.
 rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench
@@ -374,6 +374,12 @@ fpga: deps
 	@python3 scripts/fpga.py --jobs $(JOBS) $(if $(SPEED),--speed $(SPEED)) --seed $(SEED)
 $(BUILD)/fpga/summary.json: $(RTL_DEPS) scripts/fpga.py
 	python3 scripts/fpga.py --jobs $(JOBS)
+
+# SymbiYosys proofs (formal/README.md): every proof, or FORMAL_ONLY='NAME:TASK ...'; make test runs the fast ones.
+formal: deps
+	@python3 scripts/formal.py --jobs $(JOBS) $(if $(FORMAL_ONLY),--only $(FORMAL_ONLY))
+formal-plants: deps
+	@python3 scripts/formal.py --jobs $(JOBS) --plants
 
 # Verilator -Wall over every design file (the manifest), each module as the top once; the only waivers are in
 # rtl/lint.vlt. The assertions are linted too (they are compiled in whenever SYNTHESIS is not defined).

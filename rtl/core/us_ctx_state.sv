@@ -98,6 +98,7 @@ module us_ctx_state #(
   output logic [3:0][CounterBits-1:0]            ctx_of_counter_o,
   // to WB and the retire port: the view of context wb_ctx_i (its FC state already the state after the
   // instruction, committed after OF)
+  output us_types_pkg::pix_mask_t                ctx_wb_covered_o,
   output us_types_pkg::pix_mask_t                ctx_wb_killed_o,
   output us_types_pkg::pix_mask_t                ctx_wb_inactive_o,
   output us_types_pkg::pix_mask_t                ctx_wb_masked_o,
@@ -323,6 +324,7 @@ module us_ctx_state #(
   us_types_pkg::pc_t [AddrDepth-1:0]    wb_addr;
   assign wb_loop           = loop_q[wb_ctx_i];
   assign wb_addr           = addr_q[wb_ctx_i];
+  assign ctx_wb_covered_o  = covered_q[wb_ctx_i];
   assign ctx_wb_killed_o   = killed_q[wb_ctx_i];
   assign ctx_wb_inactive_o = inactive_q[wb_ctx_i];
   assign ctx_wb_masked_o   = masked_of(wb_loop, ctx_wb_loop_sp_o);
@@ -370,6 +372,11 @@ module us_ctx_state #(
   for (genvar c = 0; c < NumCtx; c++) begin : g_assert_plan
     `US_ASSERT_IF(CtxWbOnPlan,
                   (wb_valid_i && int'(wb_ctx_i) == c) == (int'(age_q[c]) == int'(PlanWb) - 1), busy_q[c])
+    // ... so a context is never busy past its write-back, and only a running quad has an instruction in flight
+    // (its write-back ends it or frees it). Both also close make formal's k-induction: without them a busy
+    // context with nothing in flight would be a state the proof could start from.
+    `US_ASSERT_IF(CtxBusyWithinPlan, int'(age_q[c]) < int'(PlanWb), busy_q[c])
+    `US_ASSERT_IF(CtxBusyRunning, run_q[c], busy_q[c])
   end
   // Only an issued context reaches ID and WB, and IF issues only contexts below NumCtx (OF's is ID's, registered).
   `US_ASSERT_IF(CtxIdInRange, int'(if_ctx_i) < int'(NumCtx), if_valid_i)

@@ -16,6 +16,8 @@
 // us_tex_mem's read registers, so WB sees the whole quad once, in the clock after the last beat. The texels go
 // through the destination swizzle (TEX_ADDR's DST_*_SWIZ) here, a beat's Lanes pixels at a time, before they
 // gather: Lanes pixels' multiplexers instead of the quad's in WB.
+`include "us_assert.svh"
+
 module us_ta_stage #(
   parameter logic [15:0] PipeRegs = us_core_pkg::PipeSim,  // the optional stage registers (us_core_pkg)
   parameter int unsigned Lanes    = 4,                     // the pixels a clock (us_core_pkg, Lanes)
@@ -177,6 +179,47 @@ module us_ta_stage #(
       assign sc_val[p][l] = ((l == 3) ? sc_cmn.alpha_clamp : sc_cmn.rgb_clamp) ? sc_clamped[p][l] : sc_omod_q[p][l];
     end
   end
+
+`ifdef US_ASSERT_ON
+  // OMOD and the clamp, restated from docs/fp.md A.2 and docs/spec.md section 5 (CTM p.29): OMOD 0-6 scales by
+  // 2^k, k = 0 1 2 3 -1 -2 -3, exactly: a normal input keeps sign and significand and moves its exponent by k, a
+  // result below the normal range is a zero of the input's sign, one above it an infinity of its sign; zeros and
+  // denormals (DAZ) give a signed zero, infinities stay, every NaN becomes 0x7FFFFFFF; OMOD 7 passes the value
+  // bit for bit. The clamp gives +0 for a NaN, a negative value, a zero or a denormal, 1.0 above 1.0 (+inf
+  // included), and the value itself in (0, 1].
+  function automatic logic [31:0] omod_spec(input logic [31:0] r, input logic [2:0] omod);
+    int e;
+    e = int'(r[30:23]) + ((omod <= 3'd3) ? int'(omod) : 3 - int'(omod));
+    if (omod == 3'd7) begin
+      omod_spec = r;
+    end else if (r[30:23] == 8'hFF) begin
+      omod_spec = (r[22:0] != '0) ? 32'h7FFF_FFFF : r;
+    end else if (r[30:23] == 8'h00 || e < 1) begin
+      omod_spec = {r[31], 31'h0};
+    end else if (e > 254) begin
+      omod_spec = {r[31], 8'hFF, 23'h0};
+    end else begin
+      omod_spec = {r[31], 8'(e), r[22:0]};
+    end
+  endfunction
+  function automatic logic [31:0] clamp_spec(input logic [31:0] r);
+    if (r[31] || r[30:23] == 8'h00 || (r[30:23] == 8'hFF && r[22:0] != '0)) begin
+      clamp_spec = 32'h0;
+    end else if (r[30:0] > 31'h3F80_0000) begin
+      clamp_spec = 32'h3F80_0000;
+    end else begin
+      clamp_spec = r;
+    end
+  endfunction
+  for (genvar p = 0; p < Lanes; p++) begin : g_assert_mod
+    for (genvar l = 0; l < 4; l++) begin : g_lane
+      `US_ASSERT(TaOmodSpec, pj_omod[p][l] == omod_spec((l == 3) ? ex_alpha_i[p] : ex_rgb_i[p][l],
+                                                      (l == 3) ? pj_alpha_inst.omod : pj_rgb_inst.omod))
+      `US_ASSERT(TaClampSpec, sc_val[p][l] == ((((l == 3) ? sc_cmn.alpha_clamp : sc_cmn.rgb_clamp) == 1'b1) ?
+                                               clamp_spec(sc_omod_q[p][l]) : sc_omod_q[p][l]))
+    end
+  end
+`endif
 
   logic                                 ad_valid_q;
   us_core_pkg::us_ctrl_t                ad_ctrl_q;
