@@ -33,6 +33,9 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   only) and tex-dst-no-al (a TEX destination ignores DST_ADDR_REL), checked by tb/py/test_al_sweep.py;
   addr-stack-short (the address stack overflows an entry early) and loop-stack-long (the loop stack overflows a frame
   late), checked by tb/py/test_stack_limits.py. Those tests run against the plant's uscosim (USCOSIM) and must fail.
+- the registers only a driver writes (issue 31 item 8): w-fmt-unknown (the load port flags US_W_FMT as no register),
+  out-fmt-unknown (the same for US_OUT_FMT_0..3) and pixsize-wrong-address (US_PIXSIZE stored from 0x4608), checked
+  by tb/py/test_bringup_replay.py: the bring-up suite (make bringup-suite) replayed from its writes.txt files.
 - the RTL coverage holes (docs/testplan.md): LN2 of a NaN, the watchdog, the instruction banks, jumps relative to
   US_CODE_OFFSET and the pairing rules of the ID stage, each caught by its directed or error vector (named without
   the "directed-" prefix; error vectors by their whole name).
@@ -160,6 +163,16 @@ PLANTS = [
     ("fc-pred-rgba", "the FC RGBA predicate rule reads ALPHA_PRED_SEL instead of RGB_PRED_SEL", ID,
      "id_cmn.rgb_pred_sel == us_isa_pkg::US_CMN_INST_RGB_PRED_SEL_RGBA) begin",
      "id_cmn.alpha_pred_sel == us_isa_pkg::US_CMN_INST_ALPHA_PRED_SEL_RGBA) begin", (4,), ["error-fc_pred_rgba"]),
+    # the registers only a driver writes (issue 31 item 8): the bring-up suite's writes.txt replayed through the load
+    # port; no vector's own setup lines write them, so the smoke suite passes on all three
+    ("w-fmt-unknown", "the load port no longer knows US_W_FMT (reg_bad_o)", LOAD,
+     "reg_addr_i != us_isa_pkg::US_CODE_OFFSET_ADDR && reg_addr_i != us_isa_pkg::US_W_FMT_ADDR &&",
+     "reg_addr_i != us_isa_pkg::US_CODE_OFFSET_ADDR &&", (4,), "script:tb/py/test_bringup_replay.py"),
+    ("out-fmt-unknown", "the load port no longer knows US_OUT_FMT_0..3 (reg_bad_o)", LOAD,
+     "!out_fmt_hit) begin", "1'b1) begin", (4,), "script:tb/py/test_bringup_replay.py"),
+    ("pixsize-wrong-address", "US_PIXSIZE is stored from 0x4608, not its own address 0x4604", LOAD,
+     "us_isa_pkg::US_PIXSIZE_ADDR:       pixsize_q     <= reg_wdata_i;",
+     "16'h4608:                          pixsize_q     <= reg_wdata_i;", (4,), "script:tb/py/test_bringup_replay.py"),
 ]
 COPY = ["Makefile", "tb/config.mk", "mk", "model", "rtl", "tb/cosim", "scripts", "spec"]
 
