@@ -655,6 +655,11 @@ module us_core #(
     `US_ASSERT_IF(CoreWbWritesRunning, wb_valid && wbv_pixels[p], |wb_we[p])
     `US_ASSERT_IF(CoreWbWritesEnabled, (wb_we[p] & ~wbv_chans[p]) == '0, wb_valid)
   end
+  // Every instruction in flight is its busy context's one: none reaches OF or WB for a context that is not busy
+  // (with us_ctx_state's plan assertions, what closes make formal's k-induction).
+  `US_ASSERT_IF(CoreOfBusy, ctx_busy[CtxW'(id_ctrl.ctx)], id_valid)
+  `US_ASSERT_IF(CoreWbBusy, ctx_busy[CtxW'(ta_ctrl.ctx)], wb_valid)
+
   // Nothing outside the code window (US_CODE_RANGE, CODE_ADDR .. CODE_ADDR + CODE_SIZE mod 512) executes: its
   // record carries pc_range and it writes nothing (docs/spec.md section 7).
   logic wbv_in_window;
@@ -684,7 +689,6 @@ module us_core #(
     // Only a context with its instruction in flight holds the semaphore (also what k-induction needs to close).
     `US_ASSERT_IF(CoreTexSemBusy, ctx_busy[c], tex_pend_q[c])
   end
-  `US_ASSERT_IF(CoreTexSemHeld, tex_pend_q[CtxW'(ta_ctrl.ctx)], wb_valid && ta_ctrl.kind == us_core_pkg::KindTex)
 
   // An FC instruction pushes or pops at most one loop frame and one address (docs/spec.md section 4), and a stack
   // pointer never passes its depth (us_ctx_state's CtxLoopSpInDepth, CtxAddrSpInDepth).

@@ -114,6 +114,7 @@ module assert_top
   logic [3:0]                           ctx_of_covered, ctx_of_killed, ctx_of_inactive;
   logic [3:0][3:0]                      ctx_of_pred;
   logic [3:0]                           ctx_wb_killed, ctx_wb_inactive, ctx_wb_masked, ctx_wb_result;
+  logic [3:0]                           ctx_wb_covered;
   logic [31:0]                          ctx_wb_retired;
   logic [ErrCount-1:0]                  ctx_wb_errors;
   us_frame_t                            ctx_wb_loop_top;
@@ -174,6 +175,7 @@ module assert_top
     .ctx_of_pred_o    (ctx_of_pred),
     .ctx_of_result_o  (ctx_id_result),
     .ctx_of_counter_o (ctx_id_counter),
+    .ctx_wb_covered_o (ctx_wb_covered),
     .ctx_wb_killed_o  (ctx_wb_killed),
     .ctx_wb_inactive_o(ctx_wb_inactive),
     .ctx_wb_masked_o  (ctx_wb_masked),
@@ -294,7 +296,7 @@ module assert_top
 
   // The units' other outputs: this bench watches only their assertions.
   logic unused;
-  assign unused = ^{if_imem_ready, if_valid, if_ctx, if_pc, if_words, ctx_done, ctx_busy, ctx_errors, ctx_clear, ctx_pc,
+  assign unused = ^{ctx_wb_covered, if_imem_ready, if_valid, if_ctx, if_pc, if_words, ctx_done, ctx_busy, ctx_errors, ctx_clear, ctx_pc,
                     ctx_id_loop, ctx_id_loop_sp, ctx_wb_loop_sp, ctx_id_addr, ctx_id_addr_sp, ctx_wb_addr_sp,
                     ctx_id_covered, ctx_id_killed, ctx_id_inactive, ctx_id_masked, ctx_id_result, ctx_id_pred,
                     ctx_of_loop, ctx_of_loop_sp, ctx_of_covered, ctx_of_killed, ctx_of_inactive, ctx_of_pred,
