@@ -41,7 +41,8 @@ static const knob_desc_t knob_table[] = {
     {"uncovered", offsetof(us_knobs_t, uncovered), 0, 100, "percent of vectors with uncovered pixels"},
     {"kill", offsetof(us_knobs_t, kill), 0, 100, "percent of TEX statements that are TEXKILL"},
     {"pair", offsetof(us_knobs_t, pair), 0, 100, "percent of ALU/OUT statements with rgb SOP or alpha DP"},
-    {"unsafe", offsetof(us_knobs_t, unsafe), 0, 1, "1: keep CTM rule breaches (no NOP/semaphore fixes), mark unsafe"},
+    {"unsafe", offsetof(us_knobs_t, unsafe), 0, 1,
+     "1: keep CTM rule breaches (no NOP/semaphore fixes), each waived by name"},
     {"stable", offsetof(us_knobs_t, stable), 0, 1,
      "1: only vectors stable under the hardware's rounding (docs/fp.md part C): redrawn, up to 64 times"},
 };
