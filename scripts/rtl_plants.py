@@ -30,9 +30,9 @@ build first. A plant whose text no longer occurs exactly once fails (it has gone
   Every run of a check starts the RTL from a random initial state (--rand-seed 1), as make regress's runs do: with
   Verilator's default, all zeros, a RAM never written reads as zero and neither memory plant would show.
 - the corners no suite reached (issue 31): const-al-7bit (an aL-relative constant address adds aL's low seven bits
-  only) and tex-dst-no-al (a TEX destination ignores DST_ADDR_REL), checked by tb/py/test_al_sweep.py;
-  addr-stack-short (the address stack overflows an entry early) and loop-stack-long (the loop stack overflows a frame
-  late), checked by tb/py/test_stack_limits.py. Those tests run against the plant's uscosim (USCOSIM) and must fail.
+  only) and tex-dst-no-al (a TEX destination ignores DST_ADDR_REL), caught by the smoke suite's al-* vectors (from
+  tb/py/test_al_sweep.py); addr-stack-short (the address stack overflows an entry early) and loop-stack-long (the
+  loop stack overflows a frame late), caught by its limits-* vectors (from tb/py/test_stack_limits.py).
 - the registers only a driver writes (issue 31 item 8): w-fmt-unknown (the load port flags US_W_FMT as no register),
   out-fmt-unknown (the same for US_OUT_FMT_0..3) and pixsize-wrong-address (US_PIXSIZE stored from 0x4608), checked
   by tb/py/test_bringup_replay.py: the bring-up suite (make bringup-suite) replayed from its writes.txt files.
@@ -150,16 +150,14 @@ PLANTS = [
     ("const-al-7bit", "an aL-relative constant address adds aL's low seven bits only (aL of 128 or more reads "
      "the wrong constant)", ID, "id_const_raddr[i]     = id_rgb_src_addr[i] + (id_rgb_src_rel[i] ? id_al : 8'd0);",
      "id_const_raddr[i]     = id_rgb_src_addr[i] + (id_rgb_src_rel[i] ? {1'b0, id_al[6:0]} : 8'd0);", (4,),
-     "script:tb/py/test_al_sweep.py"),
+     ["al-from-130", "al-wrap-up"]),
     ("tex-dst-no-al", "a TEX destination ignores DST_ADDR_REL", ID,
      "assign id_tex_dst = id_tex_addr.dst_addr + (id_tex_addr.dst_addr_rel ? id_al[6:0] : 7'd0);",
-     "assign id_tex_dst = id_tex_addr.dst_addr;", (4,), "script:tb/py/test_al_sweep.py"),
+     "assign id_tex_dst = id_tex_addr.dst_addr;", (4,), ["al-tex-dst"]),
     ("addr-stack-short", "the address stack overflows one entry early", FC,
-     "if (32'(asp) >= AddrDepth) begin", "if (32'(asp) >= AddrDepth - 1) begin", (4,),
-     "script:tb/py/test_stack_limits.py"),
+     "if (32'(asp) >= AddrDepth) begin", "if (32'(asp) >= AddrDepth - 1) begin", (4,), ["limits-calls8"]),
     ("loop-stack-long", "the loop stack takes one frame more than it has before it overflows", FC,
-     "if (32'(sp) >= LoopDepth) begin", "if (32'(sp) > LoopDepth) begin", (4,),
-     "script:tb/py/test_stack_limits.py"),
+     "if (32'(sp) >= LoopDepth) begin", "if (32'(sp) > LoopDepth) begin", (4,), ["limits-loops9"]),
     ("fc-pred-rgba", "the FC RGBA predicate rule reads ALPHA_PRED_SEL instead of RGB_PRED_SEL", ID,
      "id_cmn.rgb_pred_sel == us_isa_pkg::US_CMN_INST_RGB_PRED_SEL_RGBA) begin",
      "id_cmn.alpha_pred_sel == us_isa_pkg::US_CMN_INST_ALPHA_PRED_SEL_RGBA) begin", (4,), ["error-fc_pred_rgba"]),
@@ -174,6 +172,9 @@ PLANTS = [
      "us_isa_pkg::US_PIXSIZE_ADDR:       pixsize_q     <= reg_wdata_i;",
      "16'h4608:                          pixsize_q     <= reg_wdata_i;", (4,), "script:tb/py/test_bringup_replay.py"),
 ]
+# The smoke suite's vectors a list check runs: the directed and error vectors, and the directed assembly programs'
+# (al-*, limits-*; scripts/smoke_suite.py)
+DIRECTED_KINDS = ["directed", "error", "al", "limits"]
 COPY = ["Makefile", "tb/config.mk", "mk", "model", "rtl", "tb/cosim", "scripts", "spec"]
 
 
@@ -202,7 +203,7 @@ def check_fails(name, check, cosim_dir):
                 failing.append(os.path.basename(vec)[:-len(".vec")])
         return bool(failing), f"{len(failing)} smoke vectors fail: {', '.join(failing[:5])}" + \
             (" ..." if len(failing) > 5 else "")
-    for vec in sorted(glob.glob(os.path.join(smoke, "directed-*.vec")) + glob.glob(os.path.join(smoke, "error-*.vec"))):
+    for vec in sorted(sum((glob.glob(os.path.join(smoke, f"{kind}-*.vec")) for kind in DIRECTED_KINDS), [])):
         p = subprocess.run([os.path.join(cosim_dir, "ctx4", "uscosim"), vec, "--quads", "4", "--quiet",
                             "--rand-seed", "1", "--report-dir", OUT], capture_output=True, text=True, cwd=ROOT)
         if p.returncode not in (0, 1):

@@ -9,7 +9,9 @@ from 130 stepping +3 (at and above 128). Each iteration copies c[aL+7] into t[aL
 second instruction, c[aL+200] into t[aL+100]; the constants hold their own index, so each final temporary says
 which constant it got. A last program writes a texel through `tex ld t[aL+120]` in a loop from 10. Each vector
 runs in usim (its final state against the expected temporaries) and in uscosim at NUM_CTX 1 (lockstep).
-usage: test_al_sweep.py"""
+--emit DIR writes the four vectors into DIR with the model's results: make vectors adds them to the smoke suite
+(vectors/smoke/al-*), where make rtl-plants' const-al-7bit and tex-dst-no-al fail them.
+usage: test_al_sweep.py [--emit DIR]"""
 import os
 import re
 import struct
@@ -61,7 +63,23 @@ def final_temps(vec):
     return p.returncode, temps, err.group(1).strip() if err else None
 
 
+def emit(out_dir):
+    """The four sweep vectors into the smoke suite, named al-*."""
+    with tempfile.TemporaryDirectory() as tmp:
+        made = [vector(tmp, "al-" + name, program(COPY), kg, kb)
+                for name, kg, kb in (("wrap-up", 250, 3), ("wrap-below-zero", 2, -3), ("from-130", 130, 3))]
+        made.append(vector(tmp, "al-tex-dst", program(TEX), 10, 7, texture=True))
+        for vec, why in made:
+            why = why or progvec.emit(vec, out_dir, os.path.basename(vec)[:-4])
+            if why:
+                raise SystemExit(f"test_al_sweep --emit: {why}")
+    return 0
+
+
 def main():
+    out_dir = progvec.emit_dir(sys.argv)
+    if out_dir:
+        return emit(out_dir)
     with tempfile.TemporaryDirectory() as tmp:
         for name, kg, kb in (("wrap-up", 250, 3), ("wrap-below-zero", 2, -3), ("from-130", 130, 3)):
             vec, why = vector(tmp, name, program(COPY), kg, kb)

@@ -7,7 +7,9 @@ error for N = 8 and set addr_overflow for N = 9; N nested REP loops (each run on
 and set loop_overflow for N = 9. Each program is run by usim (the final state's errors line) and by uscosim at
 NUM_CTX 1 (RTL against model, every retire record and the final state). Planted: a vector whose `param addr_depth`
 / `param loop_depth` is one less makes the limit case overflow, so the check can tell.
-usage: test_stack_limits.py"""
+--emit DIR writes the limit vectors (full and one deeper) into DIR with the model's results: make vectors adds them to
+the smoke suite (vectors/smoke/limits-*), where make rtl-plants' addr-stack-short and loop-stack-long fail them.
+usage: test_stack_limits.py [--emit DIR]"""
 import os
 import re
 import subprocess
@@ -50,8 +52,24 @@ def loops(n):
     return src + OUT
 
 
-def vector(tmp, name, src, params=()):
-    return progvec.program_vector(tmp, name, src, params, setup=["int 1 0x00000001"], tail=["covered 0xf"])
+def vector(tmp, name, src, params=(), waive=None):
+    return progvec.program_vector(tmp, name, src, params, setup=["int 1 0x00000001"], tail=["covered 0xf"],
+                                  waive=waive)
+
+
+def emit(out_dir):
+    """The four limit vectors (each stack full, and one deeper) into the smoke suite, named limits-*."""
+    addr, loop = depth("ADDR_DEPTH"), depth("LOOP_DEPTH")
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, make, limit, flag in (("calls", calls, addr, "addr_overflow"), ("loops", loops, loop, "loop_overflow")):
+            for n in (limit, limit + 1):
+                waive = (f"{flag} {n} nested {kind}, one more than the stack holds, on purpose (docs/spec.md "
+                         f"section 7)") if n > limit else None
+                vec, why = vector(tmp, f"limits-{kind}{n}", make(n), waive=waive)
+                why = why or progvec.emit(vec, out_dir, f"limits-{kind}{n}")
+                if why:
+                    raise SystemExit(f"test_stack_limits --emit: limits-{kind}{n}: {why}")
+    return 0
 
 
 def errors_of(vec):
@@ -61,6 +79,9 @@ def errors_of(vec):
 
 
 def main():
+    out_dir = progvec.emit_dir(sys.argv)
+    if out_dir:
+        return emit(out_dir)
     addr, loop = depth("ADDR_DEPTH"), depth("LOOP_DEPTH")
     with tempfile.TemporaryDirectory() as tmp:
         for kind, make, limit, flag, param in (("calls", calls, addr, "addr_overflow", "addr_depth"),
