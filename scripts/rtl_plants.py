@@ -185,7 +185,8 @@ def check_fails(name, check, cosim_dir):
                            capture_output=True, text=True, cwd=ROOT)
         fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL")]
         return p.returncode != 0, (fails[0][:400] if fails else p.stdout.strip()[-200:])
-    if check.startswith("script:"):  # a test of tb/py run against this harness (USCOSIM): it must fail
+    # a test of tb/py run against this harness (USCOSIM): it must fail
+    if isinstance(check, str) and check.startswith("script:"):
         p = subprocess.run([sys.executable, os.path.join(ROOT, check[len("script:"):])], capture_output=True, text=True,
                            cwd=ROOT, env=dict(os.environ, USCOSIM=os.path.join(cosim_dir, "ctx4", "uscosim")))
         fails = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.startswith("FAIL")]
