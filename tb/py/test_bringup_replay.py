@@ -11,7 +11,10 @@ a write the load port does not know fails naming file:line, address and name (ve
 do not load the vector's program are refused.
 Ends with `N passed, M failed` (replays), a FAIL line per failed replay, exit 1 on any failure.
 USCOSIM=path replays on that one harness instead (a planted RTL's: scripts/rtl_plants.py).
-usage: test_bringup_replay.py [--suite DIR] [--ctx N[,N...]] [--jobs N]"""
+--make-suite makes the suite first, in a directory of its own (make test: another make test, make probes or make
+bringup-suite in the same tree rewrites build/bringup-suite and build/probes), with the commands of make
+bringup-suite's recipe as make -n prints them, the probes directory moved into that directory too.
+usage: test_bringup_replay.py [--suite DIR | --make-suite] [--ctx N[,N...]] [--jobs N]"""
 import argparse
 import concurrent.futures
 import glob
@@ -71,6 +74,27 @@ def replay(uscosim, vec, writes, tmp, tag):
         return True, ""
     first = " | ".join(ln.strip() for ln in said.splitlines()[:6])
     return False, f"exit {p.returncode}, verdict {verdict}: {first[:900]}"
+
+
+def make_suite(tmp):
+    """make bringup-suite's recipe (make -n, the tools taken as made) run with every output under tmp; the suite's
+    path, or None after a FAIL line."""
+    suite, cand, probes = (os.path.join(tmp, d) for d in ("suite", "candidates", "probes"))
+    build = os.environ.get("BUILD", "build")
+    tools = [a for t in ("usgen", "usbringup", "usasm") for a in ("-o", f"{build}/bin/{t}")]
+    p = subprocess.run(["make", "-n", "--no-print-directory", *tools, "bringup-suite", f"BRINGUP_SUITE={suite}",
+                        f"BRINGUP_CANDIDATES={cand}"], capture_output=True, text=True, cwd=ROOT)
+    recipe = p.stdout.replace(f"{build}/probes", probes)
+    if not check(p.returncode == 0 and f"{build}/bin/usbringup --suite {suite}" in recipe and probes in recipe,
+                 f"make -n bringup-suite gives its recipe (exit {p.returncode}: {(p.stdout + p.stderr)[-300:]})"):
+        return None
+    t0 = time.time()
+    p = subprocess.run(["bash", "-e", "-c", recipe], capture_output=True, text=True, cwd=ROOT)
+    if not check(p.returncode == 0, f"the bring-up suite is made ({(p.stdout + p.stderr).strip()[-500:]})"):
+        return None
+    said = [ln for ln in p.stdout.splitlines() if ln.startswith("bring-up suite:")]
+    print(f"made the bring-up suite in {time.time() - t0:.1f} s ({said[-1] if said else 'usbringup said nothing'})")
+    return suite
 
 
 def self_checks(uscosim, ex, tmp):
@@ -147,6 +171,7 @@ def self_checks(uscosim, ex, tmp):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--suite", default=os.path.join(ROOT, "build", "bringup-suite"))
+    ap.add_argument("--make-suite", action="store_true", help="make the suite first, in a directory of its own")
     ap.add_argument("--ctx", help="NUM_CTX builds to replay on, comma-separated (default: TEST_CTX of tb/config.mk)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     a = ap.parse_args()
@@ -160,9 +185,23 @@ def main():
         if not os.access(h, os.X_OK):
             print(f"test_bringup_replay: no harness {h} ({label}): make {os.path.relpath(h, ROOT)}", file=sys.stderr)
             return 2
-    ex = exports(a.suite)
+    tmp = tempfile.mkdtemp(prefix="bringup-replay-")
+    try:
+        return replay_all(a, harnesses, planted, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def replay_all(a, harnesses, planted, tmp):
+    suite = a.suite
+    if a.make_suite:
+        suite = make_suite(tmp)
+        if not suite:
+            print("0 passed, 1 failed")
+            return 1
+    ex = exports(suite)
     if not ex:
-        print(f"test_bringup_replay: no export in {a.suite} (make bringup-suite writes it)", file=sys.stderr)
+        print(f"test_bringup_replay: no export in {suite} (make bringup-suite writes it)", file=sys.stderr)
         return 2
 
     # what the exports write, from the files
@@ -186,27 +225,25 @@ def main():
     print(f"{len(ex)} exports, {nwrites} register writes, {len(seen)} registers written "
           f"({', '.join(f'{k}: {v}' for k, v in tally.items())})")
 
-    tmp = tempfile.mkdtemp(prefix="bringup-replay-")
-    try:
-        if not planted:  # the option's own checks: a planted RTL is about the replays
-            self_checks(harnesses[0][1], ex[0], tmp)
-        passed = failed = 0
-        for label, h in harnesses:
-            t0 = time.time()
-            with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-                runs = list(pool.map(lambda e: (e[0], replay(h, e[1], e[2], tmp, e[0].replace(" ", "-") + "-" +
-                                                              label.split()[-1].replace("/", "_"))), ex))
-            bad = [(n, why) for n, (ok, why) in runs if not ok]
-            for n, why in bad[:10]:
-                print(f"FAIL {n} ({label}): {why}")
-            if len(bad) > 10:
-                print(f"FAIL ... and {len(bad) - 10} more on {label}")
-            passed += len(runs) - len(bad)
-            failed += len(bad)
-            print(f"{label}: {len(runs)} exports replayed from writes.txt, {len(runs) - len(bad)} passed, "
-                  f"{len(bad)} failed ({time.time() - t0:.1f} s)")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    runs_dir = os.path.join(tmp, "runs")
+    os.makedirs(runs_dir)
+    if not planted:  # the option's own checks: a planted RTL is about the replays
+        self_checks(harnesses[0][1], ex[0], runs_dir)
+    passed = failed = 0
+    for label, h in harnesses:
+        t0 = time.time()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+            runs = list(pool.map(lambda e: (e[0], replay(h, e[1], e[2], runs_dir, e[0].replace(" ", "-") + "-" +
+                                                          label.split()[-1].replace("/", "_"))), ex))
+        bad = [(n, why) for n, (ok, why) in runs if not ok]
+        for n, why in bad[:10]:
+            print(f"FAIL {n} ({label}): {why}")
+        if len(bad) > 10:
+            print(f"FAIL ... and {len(bad) - 10} more on {label}")
+        passed += len(runs) - len(bad)
+        failed += len(bad)
+        print(f"{label}: {len(runs)} exports replayed from writes.txt, {len(runs) - len(bad)} passed, "
+              f"{len(bad)} failed ({time.time() - t0:.1f} s)")
     print(f"{checks[0] - len(failures)} of {checks[0]} checks passed")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or failures else 0
