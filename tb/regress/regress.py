@@ -7,7 +7,9 @@ reset or a RAM word read before it is written then shows, where Verilator's defa
 memory that does not read as zero after reset. The suites and the NUM_CTX set are data: tb/config.mk. Each run hands
 back its verdict and repro command in the harness's JSON result (uscosim --result). Writes build/regress/junit.xml,
 summary.txt and summary.json (pass and fail counts, seeds, and for every failure the one command that reproduces it,
-with a waveform window); exit 1 on any failure, 2 on bad arguments.
+with a waveform window); exit 1 on any failure, 2 on bad arguments. While it runs, standard error shows the runs
+done of the total, the rate, the ETA and the failures so far (scripts/progress.py: one line in place on a terminal,
+a plain line every few seconds in a log; PROGRESS=0 turns it off); the reports never hold it.
 
 --extra "ARGS" adds uscosim options to every run (e.g. --inject-flip 3, to see the regression fail), --limit N
 keeps N runs spread over the list, --kinds vector,corpus,random picks kinds of run, --ctx 1,4 the NUM_CTX (default
@@ -43,6 +45,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import progress  # noqa: E402
 import project_config  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "regress")
@@ -295,14 +298,18 @@ def main():
     if shard:
         jobs = shard_slice(jobs, *shard)
     t0 = time.time()
-    results = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        for r in pool.map(run, jobs, range(len(jobs)), [extra] * len(jobs)):
-            results.append(r)
+    what = f"regress {a.suite}" + (f" shard {shard[0]}/{shard[1]}" if shard else "") + (" coverage" if folder else "")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool, \
+            progress.Progress(len(jobs), what, unit="runs") as bar:
+        futures = [pool.submit(run, j, i, extra) for i, j in enumerate(jobs)]
+        for f in concurrent.futures.as_completed(futures):  # a failure is told as soon as its run ends
+            r = f.result()
+            bar.update(failed=r.failed)
             if r.failed:
-                print(f"FAIL {r.name}\n  {r.repro}", flush=True)
+                bar.write(f"FAIL {r.name}\n  {r.repro}")
             if folder and r.coverage:
                 folder.add(r.coverage)
+        results = [f.result() for f in futures]  # the reports keep the list's order
     if folder:
         folder.flush()
     secs = time.time() - t0
