@@ -53,6 +53,7 @@ import sys
 
 import mesa_corpus
 import piglit_results
+import progress
 import piglit_textures
 import piglit_raster as praster
 
@@ -593,8 +594,15 @@ def check(a):
         print(f"piglit check: no vectors in {a.dir}", file=sys.stderr)
         return 2
     usim, usdis = os.path.join(a.bin, "usim"), os.path.join(a.bin, "usdis")
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        results = list(pool.map(lambda v: check_one(v, usim), vecs))
+    # standard error shows the vectors checked, rate, ETA and those with a probe failing unexpectedly so far
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool, \
+            progress.Progress(len(vecs), f"piglit check, Mesa {a.mesa}", unit="vectors") as bar:
+        futures = [pool.submit(check_one, v, usim) for v in vecs]
+        for f in concurrent.futures.as_completed(futures):
+            r = f.result()
+            expected = xfail.get(r["test"], (set(), ""))[0]
+            bar.update(failed=any(pr["fail"] and pr["probe"] not in expected for pr in r["probes"]))
+        results = [f.result() for f in futures]
     by_test = {}
     for r in results:
         by_test.setdefault(r["test"], []).append(r)
