@@ -6,7 +6,10 @@ cached under build/mesa/<version>-<patch sha>; selects the piglit shader tests w
 varyings and that need at most GL 2.1 / GLSL 1.20; runs each through shader_runner under the shim; and writes, per
 captured test, corpus/piglit/tests/NAME.json (program words, constants as uploaded at each draw, the [test]
 commands with piglit's probes and tolerances) and the deduplicated programs as corpus/piglit/programs/SHA.hex.
-corpus/piglit/README.md says how the data was made. Python 3 standard library only.
+corpus/piglit/README.md says how the data was made. Python 3 standard library only, and tqdm (PyPI) for the
+progress on standard error, when it is there (scripts/progress.py): the Mesa build's ninja steps, then the tests
+captured, each with done of total, rate, ETA and the tests not captured so far (a terminal: one line in place; a
+log: a plain line every few seconds).
 """
 import argparse
 import collections
@@ -22,6 +25,7 @@ import sys
 import time
 
 import mesa_textures
+import progress
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PIGLIT_DIRS = ["/usr/lib/x86_64-linux-gnu/piglit", "/usr/share/piglit"]
@@ -174,14 +178,46 @@ def compile_mesa(mesa_dir, kdir, version, meson_kind, what, jobs, t0, info):
     with open(os.path.join(kdir, "build.log"), "w") as f:
         run(["nice", "-n", "19"] + meson + ["setup", bld, f"--prefix={inst}", "--libdir=lib"]
             + MESA_VERSIONS[version]["options"], cwd=src, stdout=f, stderr=subprocess.STDOUT, path=path)
-        p = run(["nice", "-n", "19", "ninja", "-C", bld, f"-j{jobs}", "install"], stdout=f,
-                stderr=subprocess.STDOUT, check=False, path=path)
-    if p.returncode:
+        rc = ninja_with_progress(["nice", "-n", "19", "ninja", "-C", bld, f"-j{jobs}", "install"], f, path,
+                                 f"mesa-corpus: building {what}")
+    if rc:
         sys.exit(f"mesa-corpus: the Mesa build failed, see {kdir}/build.log")
     info = dict(info, build_seconds=time.time() - t0)
     json.dump(info, open(os.path.join(kdir, "stamp.json"), "w"), indent=1)
     log(f"Mesa built in {info['build_seconds']:.0f} s")
     return info
+
+
+NINJA_STATUS = re.compile(rb"^\[(\d+)/(\d+)\] ", re.M)  # ninja's status line (its NINJA_STATUS default, "[%f/%t] ")
+
+
+def ninja_with_progress(cmd, log_file, path, what, poll=1.0):
+    """Runs ninja with its output into log_file (open for writing), showing the steps done of its total, from the
+    last status line in the log, as progress on standard error. Returns ninja's exit status."""
+    env = dict(os.environ, PATH=path + ":" + os.environ.get("PATH", ""), DEBIAN_FRONTEND="noninteractive")
+    env.pop("NINJA_STATUS", None)  # its default form, which NINJA_STATUS parses
+    log_file.flush()
+    p = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT, env=env)
+    bar = None
+    try:
+        with open(log_file.name, "rb") as rd:
+            while True:
+                ended = p.poll() is not None
+                rd.seek(max(0, os.fstat(rd.fileno()).st_size - 65536))
+                last = NINJA_STATUS.findall(rd.read())
+                if last:
+                    done, total = int(last[-1][0]), int(last[-1][1])
+                    bar = bar or progress.Progress(total, what, unit="steps")
+                    bar.goto(done, total, failed=int(ended and p.returncode != 0))
+                if ended:
+                    return p.returncode
+                time.sleep(poll)
+    finally:
+        if bar:
+            bar.close()
+        if p.poll() is None:
+            p.kill()
+            p.wait()
 
 
 def build_mesa(mesa_dir, jobs, version=DEFAULT_MESA):
@@ -820,8 +856,10 @@ def main():
     left = {}
     selected = []
     by_language = {lang: collections.Counter() for lang in LANGUAGES}
+    bar = progress.Progress(len(tests), f"mesa-corpus {args.mesa}: select", unit="tests", fail_label="not selected")
     for rel, full in tests:
         if args.match and args.match not in rel:
+            bar.update()
             continue
         text = open(full, errors="replace").read()
         by_language[source_language(text)]["found"] += 1
@@ -832,6 +870,8 @@ def main():
         else:
             selected.append((rel, full, sinfo, text))
             by_language[sinfo["language"]]["selected"] += 1
+        bar.update(failed=bool(why))
+    bar.close()
     if args.limit:
         selected = selected[:args.limit]
     log(f"selected {len(selected)} (GL <= 2.1, GLSL <= 1.20, one GLSL fragment shader or ARB fragment program, "
@@ -839,13 +879,13 @@ def main():
         f"{sum(1 for s in selected if s[2]['fs_reads'])} of them read varyings)")
 
     t0 = time.time()
-    results = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex, \
+            progress.Progress(len(selected), f"mesa-corpus {args.mesa}: capture", unit="tests",
+                              fail_label="not captured") as bar:
         futs = [ex.submit(capture_one, rel, full, sinfo, text, env, args.timeout) for rel, full, sinfo, text in selected]
-        for n, fut in enumerate(futs, 1):
-            results.append(fut.result())
-            if n % 200 == 0:
-                log(f"  {n}/{len(futs)} run")
+        for fut in concurrent.futures.as_completed(futs):
+            bar.update(failed=not fut.result().get("captured"))
+        results = [fut.result() for fut in futs]
     capture_seconds = time.time() - t0
 
     out_tests = os.path.join(args.out, "tests")
@@ -954,6 +994,8 @@ def check(out, bindir, xfail_file=None):
     warnings = collections.Counter()
     examples = {}
     unexplained, explained = [], []
+    bar = progress.Progress(len(progs), f"mesa-corpus {os.path.relpath(out, ROOT)}: check", unit="programs",
+                            fail_label="unexplained")
     for f in progs:
         p, lint, illegal = program_findings(f, bindir)
         found = p.returncode != 0
@@ -981,6 +1023,9 @@ def check(out, bindir, xfail_file=None):
             sha = os.path.basename(f)[:-4]
             users = tests_of.get(sha, set())
             (explained if users and users <= explained_tests else unexplained).append(sha)
+        # what fails the check: a program usdis cannot read, or a finding no expected failure explains
+        bar.update(failed=p.returncode != 0 or bool(unexplained) and unexplained[-1] == os.path.basename(f)[:-4])
+    bar.close()
     print(f"check: {len(progs)} programs; {dis_ok} disassemble, {legal} legal (no .inst), "
           f"{clean} pass usim --lint with no silicon-rule warning; {len(explained)} with a finding explained in "
           f"{os.path.relpath(xfail_file, ROOT) if xfail_file else '(no list)'}, {len(unexplained)} unexplained")

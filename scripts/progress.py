@@ -168,6 +168,18 @@ class Progress:
                 self.bar.set_postfix_str(self._fails(), refresh=False)
             self.bar.update(n)
 
+    def goto(self, done, total=None, failed=None):
+        """The count done (and total, failures) read from elsewhere, such as ninja's [done/total] status line."""
+        if self.bar is None:
+            return
+        with self._lock:
+            if total is not None and total != self.bar.total:
+                self.bar.total = total
+            if failed is not None and failed != self.failed:
+                self.failed = failed
+                self.bar.set_postfix_str(self._fails(), refresh=False)
+            self.bar.update(done - self.bar.n)
+
     def write(self, text, file=None):
         """A line of the script's own (to standard output unless file says) that does not tear the line in place."""
         file = file or sys.stdout
