@@ -19,7 +19,8 @@ A point counts as hit when any instance, and any parameterisation, of its module
 module's instances; variants such as us_ram__D100_W20 are summed here). A toggle point counts the changes of one bit.
 Exit 1 when the counts are missing, malformed or empty, or when the core has no point of their kind hit (a run that
 simulated nothing, wrote no counts, or came from the other build must not pass for a report); exit 2 on bad
-arguments or a missing tool.
+arguments or a missing tool. While it works, standard error shows its steps done, rate and ETA (scripts/progress.py;
+make rtl-coverage's runs show theirs, tb/regress/regress.py).
 usage: rtl_coverage.py --dat FILE [--runs-json FILE] [--toggle-dat FILE [--toggle-runs-json FILE]] --out DIR"""
 import argparse
 import collections
@@ -29,6 +30,8 @@ import re
 import shutil
 import subprocess
 import sys
+
+import progress
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADER = "# SystemC::Coverage-3"
@@ -229,21 +232,26 @@ def genhtml(info, html, title, *flags):
         raise CoverageError(f"genhtml wrote no {html}/index.html")
 
 
-def lcov_reports(dat, out, points, lines):
-    """coverage.info and html/ (every point), code.info and html-code/ (lines and branches), annotated/."""
+def lcov_reports(dat, out, points, lines, step=lambda: None):
+    """coverage.info and html/ (every point), code.info and html-code/ (lines and branches), annotated/; step() as
+    each of those four ends."""
     info = os.path.join(out, "coverage.info")
     tool(["verilator_coverage", "--write-info", info, dat], "verilator_coverage --write-info")
     with open(info) as fh:
         if "\nSF:" not in "\n" + fh.read():
             raise CoverageError(f"{info}: verilator_coverage wrote no source file")
+    step()
     genhtml(info, os.path.join(out, "html"), "R500 US RTL: every point (lines, branches, toggles)")
+    step()
     code = os.path.join(out, "code.info")
     with open(code, "w") as fh:
         fh.write(code_info(points, lines))
     genhtml(code, os.path.join(out, "html-code"), "R500 US RTL: lines and branches", "--branch-coverage")
+    step()
     ann = os.path.join(out, "annotated")
     shutil.rmtree(ann, ignore_errors=True)
     tool(["verilator_coverage", "--annotate", ann, "--annotate-all", dat], "verilator_coverage --annotate")
+    step()
 
 
 def runs_text(path):
@@ -276,9 +284,13 @@ def main():
               file=sys.stderr)
         return 2
     dat, out = os.path.abspath(a.dat), os.path.abspath(a.out)
+    # standard error shows the report's steps done (the counts read, the toggles read and merged, lcov's info,
+    # the two genhtml reports, the annotated sources, the summary), rate, ETA and a failure
+    bar = progress.Progress(8 if a.toggle_dat else 6, "rtl-coverage report", unit="steps")
     try:
         code = read_points(dat)
         hits_core(code, ("lines", "branches"), dat)
+        bar.update()
         points = collections.Counter({p: c for p, c in code.items() if p[0] != "toggles"})
         sources = [("lines and branches", runs_text(a.runs_json), dat)]
         os.makedirs(out, exist_ok=True)
@@ -300,11 +312,15 @@ def main():
             with open(tdat, encoding="utf-8", errors="surrogateescape") as fi, \
                     open(only, "w", encoding="utf-8", errors="surrogateescape") as fo:
                 fo.writelines(line for n, line in enumerate(fi) if not n or "\x01page\x02v_toggle/" in line)
+            bar.update()
             tool(["verilator_coverage", "--write", both, dat, only], "verilator_coverage --write")
             os.remove(only)
+            bar.update()
         lines = line_counts(points)
-        lcov_reports(both, out, points, lines)
+        lcov_reports(both, out, points, lines, bar.update)
     except (CoverageError, OSError, ValueError) as e:
+        bar.update(0, failed=True)
+        bar.close()
         print(f"rtl_coverage: {e}", file=sys.stderr)
         return 1
     text, _ = summary_text(points, lines, sources)
@@ -312,6 +328,8 @@ def main():
         fh.write(text)
     with open(os.path.join(out, "uncovered.txt"), "w") as fh:
         fh.write(uncovered_text(points))
+    bar.update()
+    bar.close()
     rel = os.path.relpath(out, ROOT)
     print(text + f"reports: {rel}/summary.txt, uncovered.txt, html/index.html, html-code/index.html, annotated/")
     return 0
