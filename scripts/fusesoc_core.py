@@ -172,8 +172,10 @@ def generate(root=ROOT):
     fpga_sized = [f"NumCtx={d['fpga_ctx']}", "PipeRegs=16'hffff", f"Lanes={d['fpga_lanes']}", "MemSweep=1'b1"]
     all_params = [p for p, _, _ in PARAMS]
     w("targets:")
+    w("  # What a core that depends on this one gets: the design, and the waivers for its Verilator runs (other tools")
+    w("  # pass a vlt file by).")
     w("  default:")
-    w("    filesets: [rtl]")
+    w("    filesets: [lint_waivers, rtl]")
     w("    toplevel: us_core")
     w("")
     w("  # Verilator --lint-only -Wall on us_core with the waivers of rtl/lint.vlt (make lint also takes every module")
