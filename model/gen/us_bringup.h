@@ -48,11 +48,18 @@ int us_bringup_write(const us_bringup_t *b, const char *dir, char *err, size_t e
 int us_bringup_check(const char *expected, const char *results, const char *results_path, bool partial,
                      us_strbuf_t *out, unsigned *checked, char *err, size_t err_size);
 
+/* What us_bringup_suite has done so far, for a front end to show while it works: phase "read" (candidates read of
+ * all there are, the suite's own two sweeps included; failed: the unreadable ones), then "choose" (field values
+ * covered by the vectors chosen and exported, of those the stable, silicon-safe candidates reach; failed: 1 when an
+ * export failed, which ends the suite). Called after every candidate read and every vector chosen. */
+typedef void us_bringup_progress_fn(void *ctx, const char *phase, unsigned done, unsigned total, unsigned failed);
+
 /* The bring-up suite into directory out: from the candidate vectors (files, or every *.vec of a directory), the
  * stable, silicon-safe ones that together execute every legal value of every instruction field they reach,
  * chosen greedily, each exported into out/vectors/NAME/ with the vector, plus out/index.tsv and out/README.md.
- * A summary line (and any unreadable candidate) goes to summary. Returns 0, or 2 with a message in err. */
-int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_strbuf_t *summary, char *err,
-                     size_t err_size);
+ * A summary line (and any unreadable candidate) goes to summary. progress (NULL: none) is told how far it is, with
+ * progress_ctx. Returns 0, or 2 with a message in err. */
+int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_strbuf_t *summary,
+                     us_bringup_progress_fn *progress, void *progress_ctx, char *err, size_t err_size);
 
 #endif

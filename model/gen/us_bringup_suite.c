@@ -97,7 +97,16 @@ typedef struct pool {
     candidate_t *c;
     unsigned n, cap;
     unsigned read, unsafe, unstable, bad, redrawn;
+    unsigned total;                  /* candidates there are to read, the sweeps included */
+    us_bringup_progress_fn *progress; /* told after each candidate read (us_bringup_suite's progress) */
+    void *progress_ctx;
 } pool_t;
+
+static void told_read(const pool_t *p)
+{
+    if (p->progress)
+        p->progress(p->progress_ctx, "read", p->read, p->total, p->bad);
+}
 
 #define REDRAWS 16u
 
@@ -214,6 +223,7 @@ static void add_file(pool_t *p, const bins_t *b, const char *path, us_strbuf_t *
     char err[512];
     char *text = us_read_file(path, err, sizeof err);
     add_text(p, b, path, text, err, log);
+    told_read(p);
 }
 
 /* Two candidates of the suite's own: every value of the ALU source-address fields (ADDR0..2 of both units, as
@@ -257,6 +267,7 @@ static void add_sweeps(pool_t *p, const bins_t *b, us_strbuf_t *log)
                          0x3F200000u | k << 8, 0x3F300000u | k << 8);
         char *text = strdup(vec.data);
         add_text(p, b, name, text, text ? NULL : "out of memory", log);
+        told_read(p);
         us_sb_free(&src);
         us_sb_free(&vec);
     }
@@ -298,6 +309,26 @@ static int add_path(pool_t *p, const bins_t *b, const char *path, us_strbuf_t *l
     return 0;
 }
 
+/* The candidates path holds: 1 for a file, its *.vec for a directory (0 where it cannot be read: add_path says why). */
+static unsigned count_path(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    if (!S_ISDIR(st.st_mode))
+        return 1;
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    unsigned n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        n += len >= 5 && !strcmp(e->d_name + len - 4, ".vec");
+    }
+    closedir(d);
+    return n;
+}
+
 static const char *base_name(const char *path, char *buf, size_t n)
 {
     const char *s = strrchr(path, '/');
@@ -314,12 +345,17 @@ static int write_text(const char *path, const char *text, char *err, size_t n)
     return us_out_text(path, text, err, n) ? 0 : 2;
 }
 
-int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_strbuf_t *summary, char *err,
-                     size_t err_size)
+int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_strbuf_t *summary,
+                     us_bringup_progress_fn *progress, void *progress_ctx, char *err, size_t err_size)
 {
     static bins_t b;
     init_bins(&b);
     pool_t p = {0};
+    p.progress = progress;
+    p.progress_ctx = progress_ctx;
+    p.total = 2; /* the sweeps */
+    for (unsigned i = 0; i < ninputs; i++)
+        p.total += count_path(inputs[i]);
     us_strbuf_t log, index, readme, missing;
     us_sb_init(&log);
     us_sb_init(&index);
@@ -338,6 +374,16 @@ int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_
     uint8_t *covered = calloc(b.n, 1);
     if (!covered)
         exit(2);
+    /* the field values the candidates reach: the greedy choice ends when the suite covers them all */
+    unsigned reach = 0, reached = 0;
+    for (unsigned x = 0; x < b.n && !rc; x++)
+        for (unsigned k = 0; k < p.n; k++)
+            if (p.c[k].hit[x]) {
+                reach++;
+                break;
+            }
+    if (progress && !rc)
+        progress(progress_ctx, "choose", 0, reach, 0);
     us_sb_puts(&index, "vector\tinstructions\tretired\twrites\tnew field values\texercises (the field values it adds)\n");
     unsigned chosen = 0, total_bins = 0, hit_bins = 0;
     uint64_t retired = 0, writes = 0;
@@ -390,6 +436,9 @@ int us_bringup_suite(const char *out, char *const *inputs, unsigned ninputs, us_
         if (shown > 8)
             us_sb_printf(&index, " and %u more", shown - 8);
         us_sb_puts(&index, "\n");
+        reached += shown;
+        if (progress)
+            progress(progress_ctx, "choose", reached, reach, rc != 0);
         chosen++;
         retired += c->retired;
         writes += c->writes;

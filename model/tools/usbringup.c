@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "gen/us_bringup.h"
 #include "gen/us_vec_rules.h"
@@ -118,6 +120,111 @@ static int check_results(const char *results_path, const char *vec_path, bool pa
     return rc;
 }
 
+/* --suite's progress on standard error, in scripts/progress.py's form: done of total, rate, elapsed time, ETA and
+ * failures so far. On a terminal one line rewritten in place (at most five times a second); elsewhere (a log) a
+ * plain line every PROGRESS_INTERVAL seconds (5 unless set) and one at the end of each phase. PROGRESS=0 turns it
+ * off, PROGRESS=log or tty picks the form. Standard output (the summary) never holds it. */
+typedef struct progress {
+    enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } mode;
+    double interval, t0, last;
+    const char *phase; /* the phase the line shows (NULL: none yet) */
+    bool open;         /* a terminal line without its newline, or a log phase whose last line is not printed */
+    unsigned done, total, failed;
+} progress_t;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void progress_init(progress_t *p)
+{
+    memset(p, 0, sizeof *p);
+    const char *want = getenv("PROGRESS"), *term = getenv("TERM"), *iv = getenv("PROGRESS_INTERVAL");
+    if (want && (!strcmp(want, "0") || !strcmp(want, "off") || !strcmp(want, "no") || !strcmp(want, "false") ||
+                 !strcmp(want, "none")))
+        p->mode = PROGRESS_OFF;
+    else if (want && !strcmp(want, "tty"))
+        p->mode = PROGRESS_TTY;
+    else if (want && !strcmp(want, "log"))
+        p->mode = PROGRESS_LOG;
+    else
+        p->mode = isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb")) ? PROGRESS_TTY : PROGRESS_LOG;
+    char *end = NULL;
+    p->interval = iv ? strtod(iv, &end) : 0;
+    if (!iv || end == iv || *end || !(p->interval > 0))
+        p->interval = 5.0;
+    p->t0 = p->last = now_s();
+}
+
+/* MM:SS, or H:MM:SS from an hour (tqdm's form). */
+static void progress_time(char *buf, size_t n, double s)
+{
+    unsigned long t = s > 0 ? (unsigned long)(s + 0.5) : 0;
+    if (t >= 3600)
+        snprintf(buf, n, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(buf, n, "%02lu:%02lu", t / 60, t % 60);
+}
+
+static void progress_print(progress_t *p, bool end_of_phase)
+{
+    const char *unit = strcmp(p->phase, "read") ? "field values" : "vectors";
+    double el = now_s() - p->t0, rate = el > 0 ? p->done / el : 0;
+    char r[48], e[24], eta[24];
+    if (!(rate > 0))
+        snprintf(r, sizeof r, "? %s/s", unit);
+    else if (rate >= 1)
+        snprintf(r, sizeof r, "%.1f %s/s", rate, unit);
+    else if (rate * 60 >= 1)
+        snprintf(r, sizeof r, "%.1f %s/min", rate * 60, unit);
+    else
+        snprintf(r, sizeof r, "%.1f %s/h", rate * 3600, unit);
+    progress_time(e, sizeof e, el);
+    if (rate > 0)
+        progress_time(eta, sizeof eta, (p->total - p->done) / rate);
+    else
+        snprintf(eta, sizeof eta, "?");
+    fprintf(stderr, "%sbringup-suite %s: %u/%u %s (%.0f%%), %s, elapsed %s, ETA %s, %u failed%s",
+            p->mode == PROGRESS_TTY ? "\r" : "", p->phase, p->done, p->total, unit,
+            p->total ? 100.0 * p->done / p->total : 100.0, r, e, eta, p->failed,
+            p->mode == PROGRESS_TTY ? (end_of_phase ? "\033[K\n" : "\033[K") : "\n");
+    fflush(stderr);
+    p->last = now_s();
+    p->open = !end_of_phase;
+}
+
+/* The phase's last line, if it is not printed yet. */
+static void progress_end(progress_t *p)
+{
+    if (p->mode != PROGRESS_OFF && p->phase && p->open)
+        progress_print(p, true);
+    p->open = false;
+}
+
+static void progress_tell(void *ctx, const char *phase, unsigned done, unsigned total, unsigned failed)
+{
+    progress_t *p = ctx;
+    if (p->mode == PROGRESS_OFF)
+        return;
+    if (!p->phase || strcmp(p->phase, phase)) {
+        progress_end(p);
+        p->phase = phase;
+        p->t0 = p->last = now_s();
+    }
+    p->done = done;
+    p->total = total;
+    p->failed = failed;
+    p->open = true;
+    double since = now_s() - p->last;
+    if (done >= total)
+        progress_end(p);
+    else if (since >= (p->mode == PROGRESS_TTY ? 0.2 : p->interval))
+        progress_print(p, false);
+}
+
 static int bringup(int argc, char **argv)
 {
     const char *vec_path = NULL, *out_dir = NULL, *results = NULL;
@@ -130,7 +237,11 @@ static int bringup(int argc, char **argv)
         us_strbuf_t summary;
         us_sb_init(&summary);
         char err[4608];
-        int rc = us_bringup_suite(argv[2], argv + 3, (unsigned)(argc - 3), &summary, err, sizeof err);
+        progress_t pr;
+        progress_init(&pr);
+        int rc = us_bringup_suite(argv[2], argv + 3, (unsigned)(argc - 3), &summary, progress_tell, &pr, err,
+                                  sizeof err);
+        progress_end(&pr);
         fputs(summary.data, stdout);
         if (rc)
             fprintf(stderr, "usbringup: %s\n", err);
