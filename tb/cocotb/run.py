@@ -11,14 +11,17 @@ cocotb tests on it and reads cocotb's results file.
       name the record and the field (temp[0].val pixel 0 r); ends with 'N passed, M failed' over the two runs
 
 Everything goes under build/cocotb/: venv/ (a virtual environment: cocotb, pinned, numpy, cffi, and r500us from this
-tree by pip install ., reinstalled when its sources change), ctxN/ (the Verilated core with cocotb's VPI library,
-rebuilt when rtl/ or the flags change), results*.xml. It installs into a virtual environment of its own rather than
-tb/python's build/pyvenv, so that make -j may run both at once without two pips in one environment."""
+tree, by pip install of a copy of its sources in r500us-src/, reinstalled when they change), ctxN/ (the Verilated
+core with cocotb's VPI library, rebuilt when rtl/ or the flags change), results*.xml. It installs into a virtual
+environment of its own rather than tb/python's build/pyvenv, and builds r500us from a copy, so that make -j may run
+both tests at once: pip builds in the source tree (setup.py's build/python), and two pips must not share it, nor one
+environment."""
 import argparse
 import hashlib
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -73,8 +76,17 @@ def setup_venv() -> None:
         pip(*sorted(set(missing)))
     digest = tb_python_run().sources_hash()
     if not os.path.exists(STAMP) or open(STAMP).read() != digest:
-        say("pip install . (r500us, the model's C compiled into r500us._native)")
-        pip("--no-build-isolation", "--force-reinstall", "--no-deps", ".")
+        # pip builds in the source tree, in setup.py's build/python; tb/python/run.py's pip may be building there
+        # at the same moment (make -j), so this one builds from a copy of the package's sources
+        say("pip install . (r500us from a copy of its sources in build/cocotb/r500us-src)")
+        src = os.path.join(OUT, "r500us-src")
+        shutil.rmtree(src, ignore_errors=True)
+        skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
+        for top in ("python", "model/isa", "model/golden", "model/gen"):
+            shutil.copytree(os.path.join(ROOT, top), os.path.join(src, top), ignore=skip)
+        for f in ("pyproject.toml", "setup.py"):
+            shutil.copy(os.path.join(ROOT, f), src)
+        pip("--no-build-isolation", "--force-reinstall", "--no-deps", src)
         with open(STAMP, "w") as f:
             f.write(digest)
 
