@@ -11,7 +11,7 @@ usbringup --suite prints the same line from C).
 On a terminal (standard error a TTY) it is one line updated in place, drawn by tqdm (PyPI), redrawn every second so
 that the elapsed time and the ETA move while a long item runs, and left showing the end:
 
-    regress full:   8%|██         | 1234/15286 runs [01:40<19:02, 12.3 runs/s, 3 failed]
+    regress full:   8%|███                           | 1234/15286 runs, 3 failed [01:40<19:02, 12.3 runs/s]
 
 Elsewhere (a log, a pipe, CI) it is a plain line every PROGRESS_INTERVAL seconds (5 unless set), and one at the end
 (tqdm's own output there would be carriage returns on one endless line):
@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover - install_deps.sh installs it
 
 INTERVAL = 5.0       # seconds between two plain lines (PROGRESS_INTERVAL)
 TTY_REDRAW = 1.0     # seconds between two redraws of the line in place while nothing completes
-TTY_FORMAT = "{desc}: {percentage:3.0f}%|{bar:20}| {n_fmt}/{total_fmt}{unit} [{elapsed}<{remaining}, {rate_h}{postfix}]"
+# the bar takes the width the rest leaves; the failures come before the times, so a narrow terminal keeps them
+TTY_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}{unit}{postfix} [{elapsed}<{remaining}, {rate_h}]"
 LOG_FORMAT = "{desc}: {n_fmt}/{total_fmt}{unit} ({percentage:.0f}%), {rate_h}, elapsed {elapsed}, ETA {remaining}{postfix}"
 _said_missing = []
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -121,8 +122,9 @@ static int check_results(const char *results_path, const char *vec_path, bool pa
 }
 
 /* --suite's progress on standard error, in scripts/progress.py's form: done of total, rate, elapsed time, ETA and
- * failures so far. On a terminal one line rewritten in place (at most five times a second); elsewhere (a log) a
- * plain line every PROGRESS_INTERVAL seconds (5 unless set) and one at the end of each phase. PROGRESS=0 turns it
+ * failures so far. On a terminal one line rewritten in place (at most five times a second, cut to the terminal's
+ * width); elsewhere (a log) a plain line every PROGRESS_INTERVAL seconds (5 unless set) and one at the end of each
+ * phase. PROGRESS=0 turns it
  * off, PROGRESS=log or tty picks the form. Standard output (the summary) never holds it. */
 typedef struct progress {
     enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } mode;
@@ -187,10 +189,21 @@ static void progress_print(progress_t *p, bool end_of_phase)
         progress_time(eta, sizeof eta, (p->total - p->done) / rate);
     else
         snprintf(eta, sizeof eta, "?");
-    fprintf(stderr, "%sbringup-suite %s: %u/%u %s (%.0f%%), %s, elapsed %s, ETA %s, %u failed%s",
-            p->mode == PROGRESS_TTY ? "\r" : "", p->phase, p->done, p->total, unit,
-            p->total ? 100.0 * p->done / p->total : 100.0, r, e, eta, p->failed,
-            p->mode == PROGRESS_TTY ? (end_of_phase ? "\033[K\n" : "\033[K") : "\n");
+    double pct = p->total ? 100.0 * p->done / p->total : 100.0;
+    char line[512];
+    if (p->mode == PROGRESS_TTY) {
+        /* the failures before the times, and no wider than the terminal: a wrapped line cannot be rewritten */
+        snprintf(line, sizeof line, "bringup-suite %s: %u/%u %s (%.0f%%), %u failed, ETA %s, %s, elapsed %s", p->phase,
+                 p->done, p->total, unit, pct, p->failed, eta, r, e);
+        struct winsize ws;
+        size_t cols = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 100;
+        if (strlen(line) > cols - 1)
+            line[cols - 1] = '\0';
+        fprintf(stderr, "\r%s\033[K%s", line, end_of_phase ? "\n" : "");
+    } else {
+        fprintf(stderr, "bringup-suite %s: %u/%u %s (%.0f%%), %s, elapsed %s, ETA %s, %u failed\n", p->phase, p->done,
+                p->total, unit, pct, r, e, eta, p->failed);
+    }
     fflush(stderr);
     p->last = now_s();
     p->open = !end_of_phase;
