@@ -295,7 +295,10 @@ def gen(corpus, out):
     skipped, index, used = [], [], set()
     nvec = nprobe = textured = 0
     tests = sorted(glob.glob(os.path.join(corpus, "tests", "*.json")))
-    for path in tests:
+    # standard error shows the tests done, rate, ETA and the items skipped so far (skipped.txt)
+    bar = progress.Progress(len(tests), f"piglit vectors, {os.path.relpath(corpus, ROOT)}", unit="tests",
+                            fail_label="skipped items")
+    for path in bar.iterate(tests, failed=lambda: len(skipped)):
         tname = os.path.basename(path)[:-5]
         with open(path) as fh:
             t = json.load(fh)
@@ -378,6 +381,7 @@ def gen(corpus, out):
                               "inputs": interp, "textured": bool(tex)})
                 nvec += 1
                 nprobe += len(probes)
+    bar.close()
     with open(os.path.join(out, "skipped.txt"), "w") as fh:
         for s in skipped:
             fh.write("\t".join(s) + "\n")

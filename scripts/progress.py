@@ -181,6 +181,13 @@ class Progress:
                 self.bar.set_postfix_str(self._fails(), refresh=False)
             self.bar.update(done - self.bar.n)
 
+    def iterate(self, items, failed=None):
+        """Yields the items, each counted done when the loop asks for the next one (a `continue` counts too);
+        failed(), when given, says the failures so far."""
+        for n, item in enumerate(items, 1):
+            yield item
+            self.goto(n, failed=failed() if failed else None)
+
     def write(self, text, file=None):
         """A line of the script's own (to standard output unless file says) that does not tear the line in place."""
         file = file or sys.stdout
