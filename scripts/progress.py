@@ -34,7 +34,8 @@ INTERVAL = 5.0       # seconds between two plain lines (PROGRESS_INTERVAL)
 TTY_REDRAW = 1.0     # seconds between two redraws of the line in place while nothing completes
 # the bar takes the width the rest leaves; the failures come before the times, so a narrow terminal keeps them
 TTY_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}{unit}{postfix} [{elapsed}<{remaining}, {rate_h}]"
-LOG_FORMAT = "{desc}: {n_fmt}/{total_fmt}{unit} ({percentage:.0f}%), {rate_h}, elapsed {elapsed}, ETA {remaining}{postfix}"
+LOG_FORMAT = ("{desc}: {n_fmt}/{total_fmt}{unit} ({percentage:.0f}%), {rate_h}, elapsed {elapsed}, "
+              "ETA {remaining}{postfix}")
 _said_missing = []
 
 
