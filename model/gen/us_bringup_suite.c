@@ -273,6 +273,14 @@ static void add_sweeps(pool_t *p, const bins_t *b, us_strbuf_t *log)
     }
 }
 
+
+/* qsort's order of two paths (its elements are char *, so strcmp itself would compare the pointers' bytes: an
+ * order that moved with the heap's addresses, and the suite's choice with it). */
+static int compare_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static int add_path(pool_t *p, const bins_t *b, const char *path, us_strbuf_t *log, char *err, size_t n)
 {
     struct stat st;
@@ -300,7 +308,7 @@ static int add_path(pool_t *p, const bins_t *b, const char *path, us_strbuf_t *l
         sprintf(names[nn++], "%s/%s", path, e->d_name);
     }
     closedir(d);
-    qsort(names, nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    qsort(names, nn, sizeof *names, compare_paths);
     for (unsigned i = 0; i < nn; i++) {
         add_file(p, b, names[i], log);
         free(names[i]);
