@@ -69,7 +69,8 @@ PLANTS = [
      "wake[p] = ~masked[p] & inactive[p] & (counter[p] == '0);",
      "wake[p] = inactive[p] & (counter[p] == '0);", {"FcInactive", "FcJump"}),
     ("fc-target-ignores-global", "fc:small", "rtl/us_fc.sv",
-     "target = fa.jump_addr + ((fa.jump_global == us_isa_pkg::US_FC_ADDR_JUMP_GLOBAL_GLOBAL) ? 9'd0 : code_offset_i);",
+     "target = fa.jump_addr + ((fa.jump_global == us_isa_pkg::US_FC_ADDR_JUMP_GLOBAL_GLOBAL) ? 9'd0 : "
+     "code_offset_i);",
      "target = fa.jump_addr + code_offset_i;", {"FcNextPc"}),
     ("ta-omod-div8", "core:ta", "rtl/fp/us_fp_omod.sv",
      "3'd6:    scale_b = 3'd0;  // /8", "3'd6:    scale_b = 3'd1;  // /8", {"TaOmodSpec"}),
