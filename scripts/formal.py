@@ -81,7 +81,8 @@ PLANTS = [
      "id_writers             = id_cmn.write_inactive ? 4'hF : id_running;",
      "id_writers             = 4'hF;", {"CoreWbWritesRunning"}),
     ("ctl-write-ignores-pred", "core:ctl1", "rtl/core/us_wb_stage.sv",
-     "wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ta_ctrl_i.en[p];\n          wb_temp_rgb_mask_o[p]   =",
+     "wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask} & ta_ctrl_i.en[p];\n"
+     "          wb_temp_rgb_mask_o[p]   =",
      "wb_we_o[p] = {wb_cmn.alpha_wmask == 1'b1, wb_cmn.rgb_wmask};\n          wb_temp_rgb_mask_o[p]   =",
      {"CoreWbWritesEnabled"}),
     ("ctl-window-one-past", "core:ctl1", "rtl/core/us_id_stage.sv",
