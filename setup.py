@@ -9,9 +9,11 @@ from setuptools import setup
 # The model's layers, as the Makefile's MODEL_LAYERS; the flags of its CFLAGS. The model is compiled without
 # -Werror here so that a newer compiler's new warning cannot stop an install (make test builds it with -Werror);
 # the binding's own C is held to -Werror.
-MODEL_SRCS = sorted(f for layer in ("isa", "golden", "gen") for f in glob.glob(f"model/{layer}/*.c"))
+# A layer's generated/ folder (make gen) is part of the layer.
+LAYERS = ("isa", "golden", "gen")
+MODEL_SRCS = sorted(f for layer in LAYERS for f in glob.glob(f"model/{layer}/**/*.c", recursive=True))
 # setuptools' build_clib recompiles a source newer than its object; every header is a dependency of every object.
-HEADERS = sorted(f for layer in ("isa", "golden", "gen") for f in glob.glob(f"model/{layer}/*.h")) + \
+HEADERS = sorted(f for layer in LAYERS for f in glob.glob(f"model/{layer}/**/*.h", recursive=True)) + \
     ["python/csrc/pyus.h"]
 FLAGS = ["-std=c11", "-Wall", "-Wextra", "-O2"]
 os.makedirs("build/python", exist_ok=True)

@@ -2,16 +2,16 @@
 // from the leaves up. make lint, make synth (scripts/synth.py), every Verilator build (the harness, the unit and
 // assertion benches) and Yosys read this list; tb/py/test_manifest.py checks that it names every .sv under rtl/
 // exactly once. One path per line, relative to the project root; // starts a comment.
-// The include files rtl/us_assert.svh and rtl/us_retire_ports.svh (generated) are found through the include path
-// (-Irtl), not listed.
+// The include files rtl/us_assert.svh and rtl/generated/us_retire_ports.svh are found through the include path (-Irtl,
+// `include "generated/..."), not listed. rtl/generated/ holds what make gen writes from spec/; never edit it by hand.
 
 // Packages
 rtl/us_types_pkg.sv
-rtl/us_isa_pkg.sv
-rtl/us_fc_pkg.sv
+rtl/generated/us_isa_pkg.sv
+rtl/generated/us_fc_pkg.sv
 rtl/us_frame_pkg.sv
 rtl/fp/us_fp_pkg.sv
-rtl/us_fp_tables_pkg.sv
+rtl/generated/us_fp_tables_pkg.sv
 rtl/core/us_core_pkg.sv
 
 // Storage

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """The model's layering (model/README.md): each folder of model/ includes only itself and the folders below it.
-Order, bottom to top: isa, golden, gen, then tools (the command-line front ends). A quoted include must name its
-folder (`#include "golden/us_model.h"`) unless the file is in the same folder. Exit 1 naming file:line for an
-include that goes up the stack, names an unknown folder or a missing file; 0 when every include points down.
+Order, bottom to top: isa, golden, gen, then tools (the command-line front ends); a layer's generated/ folder is part
+of it. A quoted include must name its folder (`#include "golden/us_model.h"`) unless the file is in the same folder.
+Exit 1 naming file:line for an include that goes up the stack, names an unknown folder or a missing file; 0 when every
+include points down.
 usage: check_layers.py [ROOT]"""
 import os
 import re
 import sys
 
 LAYERS = ("isa", "golden", "gen", "tools")
+GENERATED = "generated"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
@@ -27,9 +29,13 @@ def check(root):
         if not os.path.isdir(folder):
             problems.append(f"model/{layer}/ is missing")
             continue
-        for f in sorted(os.listdir(folder)):
-            if not f.endswith((".c", ".h")):
-                continue
+        # A layer's generated/ folder (what make gen writes from spec/) belongs to the layer.
+        sources = [f for f in sorted(os.listdir(folder)) if f.endswith((".c", ".h"))]
+        if os.path.isdir(os.path.join(folder, GENERATED)):
+            sources += [os.path.join(GENERATED, f) for f in sorted(os.listdir(os.path.join(folder, GENERATED)))
+                        if f.endswith((".c", ".h"))]
+        for f in sources:
+            here = os.path.dirname(os.path.join(folder, f))
             with open(os.path.join(folder, f)) as fh:
                 for n, line in enumerate(fh, 1):
                     m = INCLUDE.match(line)
@@ -39,8 +45,9 @@ def check(root):
                     inc = m.group(1)
                     where = f"model/{layer}/{f}:{n}"
                     if "/" not in inc:
-                        if not os.path.exists(os.path.join(folder, inc)):
-                            problems.append(f"{where}: \"{inc}\" is not in model/{layer}/ (name its folder)")
+                        if not os.path.exists(os.path.join(here, inc)):
+                            problems.append(f"{where}: \"{inc}\" is not in {os.path.relpath(here, root)}/ "
+                                            "(name its folder)")
                         continue
                     top = inc.split("/", 1)[0]
                     if top not in LAYERS:

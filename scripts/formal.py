@@ -31,7 +31,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "formal")
 MANIFEST = "rtl/us_core.f"
-INCLUDES = ["rtl/us_assert.svh", "rtl/us_retire_ports.svh"]
+INCLUDES = ["rtl/us_assert.svh", "rtl/generated/us_retire_ports.svh"]
 
 # (sby, task, in make test, what it proves). The times are in formal/README.md.
 # The last field selects, by name, the assertions the task must hold (us_ta_stage's are named Ta*, the FC check's

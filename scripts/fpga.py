@@ -87,7 +87,7 @@ NO_RW_CHECK = "".join(f"setattr -set no_rw_check 1 t:$mem_v2 n:*{b}* %i; " for b
 # The transcendental unit's tables (us_fp_tables_pkg's ROMs) go to block RAM whatever their size. Left to itself
 # synth_ecp5 builds the smaller ones from LUTs, and then moves the register before them (the table segment's, which
 # it first merges into the ROM's read port) behind them: the argument reduction and the table read share a clock.
-ROM_STYLE = 'setattr -set rom_style "block" t:$mem_v2 a:src=rtl/us_fp_tables_pkg.sv* %i; '
+ROM_STYLE = 'setattr -set rom_style "block" t:$mem_v2 a:src=rtl/generated/us_fp_tables_pkg.sv* %i; '
 PARTS = {  # name: (top module, parameters)
     "us_fc": ("us_fc", ()),
     "us_ex_pixel": ("us_ex_pixel", (FPGA_PLAN,)),

@@ -85,9 +85,12 @@ def inputs(root):
         "svh": rel_glob(root, "rtl/**/*.svh"),
         # the Makefile's COSIM_SRCS: tb/cosim/*.cpp but the unit tests of its parts (test_*)
         "cosim_cpp": [f for f in rel_glob(root, "tb/cosim/*.cpp") if not os.path.basename(f).startswith("test_")],
-        "cosim_h": rel_glob(root, "tb/cosim/*.h"),
-        "model_c": [f for layer in MODEL_LAYERS for f in rel_glob(root, f"model/{layer}/*.c")],
-        "model_h": [f for layer in MODEL_LAYERS for f in rel_glob(root, f"model/{layer}/*.h")],
+        "cosim_h": rel_glob(root, "tb/cosim/*.h") + rel_glob(root, "tb/cosim/generated/*.h"),
+        # a layer's generated/ folder (make gen) is part of the layer
+        "model_c": [f for layer in MODEL_LAYERS for d in (layer, f"{layer}/generated")
+                    for f in rel_glob(root, f"model/{d}/*.c")],
+        "model_h": [f for layer in MODEL_LAYERS for d in (layer, f"{layer}/generated")
+                    for f in rel_glob(root, f"model/{d}/*.h")],
         "fpga_ctx": project_config.one_int("FPGA_CTX", cfg),
         "fpga_lanes": project_config.one_int("FPGA_LANES", cfg),
         "fpga_speed": project_config.one_int("FPGA_SPEED", cfg),
@@ -117,11 +120,11 @@ def generate(root=ROOT):
     w("")
     w("filesets:")
     w("  # The design, in the manifest's order: packages first (each after those it names), then the modules from the")
-    w("  # leaves up. The include files are found through their folder (+incdir+rtl).")
+    w("  # leaves up. The include files are found through rtl/ (+incdir+rtl: `include \"generated/...\").")
     w("  rtl:")
     w("    files:")
     for f in d["svh"]:
-        w(f"      - {f}: {{is_include_file: true}}")
+        w(f"      - {f}: {{is_include_file: true, include_path: rtl}}")
     for f in d["rtl"]:
         w(f"      - {f}")
     w("    file_type: systemVerilogSource")
@@ -135,7 +138,7 @@ def generate(root=ROOT):
     w("  cosim:")
     w("    files:")
     for f in d["cosim_h"]:
-        w(f"      - {f}: {{is_include_file: true}}")
+        w(f"      - {f}: {{is_include_file: true, include_path: tb/cosim}}")
     for f in d["model_h"]:
         w(f"      - {f}: {{is_include_file: true, include_path: model}}")
     for f in d["cosim_cpp"]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the transcendental tables: model/golden/us_fp_tables.c and rtl/us_fp_tables_pkg.sv.
+"""Write the transcendental tables: model/golden/generated/us_fp_tables.c and rtl/generated/us_fp_tables_pkg.sv.
 
 usage: gen_fp_tables.py [--check] [--stats]
   --check  exit 1 if a committed file differs from what would be written
@@ -238,7 +238,7 @@ def c_hex(v, signed):
 def gen_c(tabs):
     o = [f"/* {BANNER} */",
          "/* The transcendental tables of docs/fp.md part B: piecewise quadratics, (c0, c1, c2) per segment. */",
-         '#include "golden/us_fp_tables.h"', ""]
+         '#include "golden/generated/us_fp_tables.h"', ""]
     for t in tabs:
         o.append(f"/* {t.name}: {t.what}; {t.n} entries x ({t.w0} + {t.w1} + {t.w2}) bits = {t.bits()} bits */")
         o.append(f"static const uint32_t {t.name}_c0[{t.n}] = {{")
@@ -341,8 +341,8 @@ def outputs():
     tabs = tables()
     self_check(tabs)
     return tabs, {
-        os.path.join(ROOT, "model", "golden", "us_fp_tables.c"): gen_c(tabs),
-        os.path.join(ROOT, "rtl", "us_fp_tables_pkg.sv"): gen_sv(tabs),
+        os.path.join(ROOT, "model", "golden", "generated", "us_fp_tables.c"): gen_c(tabs),
+        os.path.join(ROOT, "rtl", "generated", "us_fp_tables_pkg.sv"): gen_sv(tabs),
     }
 
 

@@ -107,7 +107,7 @@ def gen_c_header(regs):
 
 
 def gen_c_source(regs):
-    o = [f"/* {BANNER} */", '#include "isa/us_isa_gen.h"', ""]
+    o = [f"/* {BANNER} */", '#include "isa/generated/us_isa_gen.h"', ""]
     for r in regs:
         s = short(r)
         for f in r.fields:
@@ -227,9 +227,9 @@ def gen_sv_legality(regs):
 def outputs():
     regs = isa_table.parse(TABLE)
     return {
-        os.path.join(ROOT, "model", "isa", "us_isa_gen.h"): gen_c_header(regs),
-        os.path.join(ROOT, "model", "isa", "us_isa_gen.c"): gen_c_source(regs),
-        os.path.join(ROOT, "rtl", "us_isa_pkg.sv"): gen_sv(regs),
+        os.path.join(ROOT, "model", "isa", "generated", "us_isa_gen.h"): gen_c_header(regs),
+        os.path.join(ROOT, "model", "isa", "generated", "us_isa_gen.c"): gen_c_source(regs),
+        os.path.join(ROOT, "rtl", "generated", "us_isa_pkg.sv"): gen_sv(regs),
     }
 
 

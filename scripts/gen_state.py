@@ -215,7 +215,7 @@ def gen_c_header(t):
 
 
 def gen_c_source(t):
-    o = [f"/* {BANNER} */", '#include "golden/us_state_gen.h"', "",
+    o = [f"/* {BANNER} */", '#include "golden/generated/us_state_gen.h"', "",
          "const char *const us_error_names[US_ERR_COUNT] = {"]
     o += [f'    "{name.lower()}",' for name, _, _ in t.errors]
     o += ["};", ""]
@@ -294,7 +294,7 @@ def gen_sv(t):
 
 
 def svh_path(s):
-    return f"rtl/us_{s.name}_ports.svh"
+    return f"rtl/generated/us_{s.name}_ports.svh"
 
 
 def sv_width(tok):
@@ -431,10 +431,10 @@ def gen_cpp_record(t, s):
 def outputs():
     t = parse(TABLE)
     outs = {
-        os.path.join(ROOT, "model", "golden", "us_state_gen.h"): gen_c_header(t),
-        os.path.join(ROOT, "model", "golden", "us_state_gen.c"): gen_c_source(t),
-        os.path.join(ROOT, "rtl", "us_fc_pkg.sv"): gen_sv(t),
-        os.path.join(ROOT, "tb", "cosim", "us_state_pack.h"): gen_cpp(t),
+        os.path.join(ROOT, "model", "golden", "generated", "us_state_gen.h"): gen_c_header(t),
+        os.path.join(ROOT, "model", "golden", "generated", "us_state_gen.c"): gen_c_source(t),
+        os.path.join(ROOT, "rtl", "generated", "us_fc_pkg.sv"): gen_sv(t),
+        os.path.join(ROOT, "tb", "cosim", "generated", "us_state_pack.h"): gen_cpp(t),
     }
     for s in t.structs.values():
         if s.prefix:

@@ -3,7 +3,7 @@
 // Memories) promise the core about its user; those promises are the assumptions below, each with its source. The
 // assertions proved are the design's own (`US_ASSERT in rtl/, compiled with FORMAL) and the ones this file adds
 // about the retire port.
-`include "us_retire_ports.svh"
+`include "generated/us_retire_ports.svh"
 
 module core_env #(
   parameter int unsigned NumCtx   = 2,

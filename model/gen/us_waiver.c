@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "golden/us_state_gen.h"
+#include "golden/generated/us_state_gen.h"
 #include "isa/us_rules.h"
 
 #define SPACE " \t\r"

@@ -14,7 +14,7 @@
 
 typedef struct us_waiver {
     uint32_t rules;          /* bit per enum us_rule_id (isa/us_rules.h) */
-    uint32_t errors;         /* US_ERR_* flags (golden/us_state_gen.h) */
+    uint32_t errors;         /* US_ERR_* flags (golden/generated/us_state_gen.h) */
     char why[US_WAIVER_WHY]; /* the reason, as written */
 } us_waiver_t;
 

@@ -1,8 +1,8 @@
 /* The transcendentals RCP, RSQ, EX2, LN2, SIN, COS on fp32 bit patterns, in integer C only: exact argument
- * reduction to a fixed-point kernel argument, one piecewise-quadratic table lookup (model/golden/us_fp_tables.h),
- * then one normalise-and-round step. docs/fp.md part B states every width and rounding step for the RTL. */
+ * reduction to a fixed-point kernel argument, one piecewise-quadratic table lookup
+ * (model/golden/generated/us_fp_tables.h), then one normalise-and-round step. docs/fp.md part B states every width and rounding step for the RTL. */
 #include "golden/us_fp.h"
-#include "golden/us_fp_tables.h"
+#include "golden/generated/us_fp_tables.h"
 
 #define SIGN_BIT 0x80000000u
 #define FRAC_MASK 0x007FFFFFu

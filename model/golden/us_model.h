@@ -10,7 +10,7 @@
 #include "isa/us_inst.h"
 #include "isa/us_rules.h"
 #include "golden/us_alu_slot.h"
-#include "golden/us_state_gen.h" /* US_NPIX, the error bits, the frame and retire record (spec/state.txt) */
+#include "golden/generated/us_state_gen.h" /* US_NPIX, the error bits, the frame and retire record (spec/state.txt) */
 
 #define US_NTEMP 128u
 #define US_NCONST 256u

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isa/us_isa_gen.h"
+#include "isa/generated/us_isa_gen.h"
 
 #define US_MAX_INST 512u
 

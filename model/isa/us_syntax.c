@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "isa/us_isa_gen.h"
+#include "isa/generated/us_isa_gen.h"
 
 const char *const us_rgb_op_names[16] = {"mad", "dp3", "dp4", "d2a", "min", "max", NULL, "cnd",
                                          "cmp", "frc", "sop", "mdh", "mdv", NULL, NULL, NULL};

@@ -46,7 +46,7 @@ def _retire_dtype() -> np.dtype:
 
 RETIRE_DTYPE: np.dtype = _retire_dtype()
 """The layout of the C us_retire_t as a numpy structured dtype (Run.record_array); field names as in
-model/golden/us_state_gen.h ('inst' holds the six words)."""
+model/golden/generated/us_state_gen.h ('inst' holds the six words)."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,7 +25,7 @@
 // ex_ wb_ the stages, ctx_ the context state, trf_ the temporaries). Everything is bit-exact with the C golden
 // model (model/, docs/spec.md); the retire port carries the fields of its us_retire_t.
 `include "us_assert.svh"
-`include "us_retire_ports.svh"
+`include "generated/us_retire_ports.svh"
 
 module us_core #(
   parameter int unsigned NumCtx      = 1,
@@ -91,7 +91,7 @@ module us_core #(
   output logic [NumCtx-1:0][us_fc_pkg::ErrCount-1:0]  ctx_errors_o,   // enum us_error bits
 
   // Retire port: one record per retired instruction (model us_retire_t; us_retire), its fields declared by the
-  // generated rtl/us_retire_ports.svh (spec/state.txt)
+  // generated rtl/generated/us_retire_ports.svh (spec/state.txt)
   output logic                                        retire_valid_o,
   `US_RETIRE_PORTS
 );

@@ -5,7 +5,7 @@
 // stack depths and tops, errors and end. The co-simulation harness compares the RTL with the model through this
 // port alone.
 `include "us_assert.svh"
-`include "us_retire_ports.svh"
+`include "generated/us_retire_ports.svh"
 
 module us_retire #(
   parameter int unsigned NumCtx      = 1,
@@ -49,7 +49,7 @@ module us_retire #(
   input  us_fc_pkg::us_frame_t                       ctx_loop_top_i,
   input  us_types_pkg::pc_t                          ctx_addr_top_i,
 
-  // to the harness: the record, its fields declared by the generated rtl/us_retire_ports.svh (spec/state.txt)
+  // to the harness: the record, its fields declared by the generated rtl/generated/us_retire_ports.svh (spec/state.txt)
   output logic                                       retire_valid_o,
   `US_RETIRE_PORTS
 );

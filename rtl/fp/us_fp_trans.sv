@@ -4,8 +4,8 @@
 // Ports
 //   clk_i, rst_ni  clock, asynchronous active-low reset (clears the valid pipeline only)
 //   valid_i        an operation enters this cycle
-//   op_i           the ALPHA_OP code of rtl/us_isa_pkg.sv (US_ALU_ALPHA_INST_ALPHA_OP_*): EX2 8, LN2 9, RCP 10,
-//                  RSQ 11, SIN 12, COS 13 (SIN and COS are of 2 pi a); any other code gives +0
+//   op_i           the ALPHA_OP code of rtl/generated/us_isa_pkg.sv (US_ALU_ALPHA_INST_ALPHA_OP_*): EX2 8,
+//                  LN2 9, RCP 10, RSQ 11, SIN 12, COS 13 (SIN and COS are of 2 pi a); any other code gives +0
 //   a_i            the operand (fp32 bit pattern)
 //   valid_o        result_o holds the result of the operation that entered LATENCY cycles earlier
 //   result_o       the fp32 result; meaningless while valid_o is low

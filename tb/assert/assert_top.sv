@@ -1,7 +1,7 @@
 // The assertion bench's top (tb/assert/assert_bench.cpp drives it): the core's units that hold assertions, each
 // on its own with every input a port of this top, so that a scenario can drive a unit into the condition its
 // assertion forbids. NumCtx is 3, not a power of two, so that a context index can be out of range.
-`include "us_retire_ports.svh"
+`include "generated/us_retire_ports.svh"
 
 module assert_top
   import us_fc_pkg::*;

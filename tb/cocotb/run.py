@@ -132,7 +132,8 @@ def build(ctx: int, waves: bool) -> str:
             os.path.join(share, "lib", "verilator", "verilator.cpp")]
     h = hashlib.sha256(json.dumps(cmd).encode() + subprocess.run(["verilator", "--version"], capture_output=True)
                        .stdout)
-    for f in rtl_files() + ["rtl/lint.vlt", "tb/cocotb/public.vlt", "rtl/us_assert.svh", "rtl/us_retire_ports.svh"]:
+    includes = ["rtl/us_assert.svh", "rtl/generated/us_retire_ports.svh"]
+    for f in rtl_files() + ["rtl/lint.vlt", "tb/cocotb/public.vlt"] + includes:
         h.update(f.encode() + b"\0" + open(os.path.join(ROOT, f), "rb").read())
     stamp = os.path.join(mdir, "build.sha256")
     sim = os.path.join(mdir, "Vtop")

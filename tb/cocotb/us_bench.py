@@ -88,9 +88,9 @@ def _record_types(path: str) -> dict[str, str]:
 
 
 class RetirePort:
-    """Reads us_core's retire port (rtl/us_retire_ports.svh: retire_<field>_o, a struct field one port per member)
-    into one row of r500us.RETIRE_DTYPE, as us_retire_unpack does for the C++ harness: element i of a packed array
-    of width w at bits [i*w +: w], in the C array's order. Widths come from the ports themselves (NumCtx and the
+    """Reads us_core's retire port (rtl/generated/us_retire_ports.svh: retire_<field>_o, a struct field one port per
+    member) into one row of r500us.RETIRE_DTYPE, as us_retire_unpack does for the C++ harness: element i of a packed
+    array of width w at bits [i*w +: w], in the C array's order. Widths come from the ports themselves (NumCtx and the
     depths may differ between builds); the loop frame's layout from spec/state.txt."""
 
     def __init__(self, dut) -> None:

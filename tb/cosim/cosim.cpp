@@ -30,7 +30,7 @@
 #include "cosim_report.h"
 #include "rtl_record.h"
 #include "writes_file.h"
-#include "us_state_pack.h"
+#include "generated/us_state_pack.h"
 #include "gtkwave/fstapi.h"
 
 extern "C" {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "us_state_pack.h"
+#include "generated/us_state_pack.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 extern "C" {
 #include "isa/us_hex.h"
-#include "isa/us_isa_gen.h"
+#include "isa/generated/us_isa_gen.h"
 }
 
 namespace {

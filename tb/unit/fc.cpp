@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "Vfc_top.h"
-#include "us_state_pack.h"
+#include "generated/us_state_pack.h"
 extern "C" {
 #include "gen/us_random.h"
 }

@@ -32,7 +32,7 @@ package us_fc_pkg;
   } us_frame_t;
 
   // us_core's retire port carries us_retire_t: a port retire_<field>_o per field, of
-  // element type retire_<field>_t and the packed dimensions shown, which rtl/us_retire_ports.svh
+  // element type retire_<field>_t and the packed dimensions shown, which rtl/generated/us_retire_ports.svh
   // writes out (Yosys loses the dimensions of a typedef'd multi-dimensional packed array).
   typedef logic [3:0] retire_ctx_t;            // NumCtx is at most 16
   typedef logic [8:0] retire_pc_t;
