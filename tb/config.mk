@@ -1,5 +1,5 @@
 # Configurations and regression suites, as data. The Makefile includes this file; the scripts read it through
-# scripts/project_config.py. One `NAME := value` per line (a value is words separated by spaces); '#' starts a
+# scripts/lib/project_config.py. One `NAME := value` per line (a value is words separated by spaces); '#' starts a
 # comment. Stack depths and counter width are not here: they are part of the state table, spec/state.txt.
 
 # The lockstep harness builds (build/cosim/ctxN/uscosim), and the one build/bin/uscosim and uscosim_sc are.
@@ -59,9 +59,9 @@ SUITE_full_RANDOM_QUADS := 8
 SUITE_full_MAKE := vectors
 SUITE_full_CHECK :=
 SUITE_smoke_CHECK :=
-# piglit: one vector per probed draw of corpus/piglit (scripts/piglit_vectors.py), in lockstep, then piglit's probes
-# (RGBA8, piglit's tolerance) against the model's colours.
-# The compilers whose piglit corpora the piglit suite runs (scripts/mesa_corpus.py MESA_VERSIONS), each labelled
+# piglit: one vector per probed draw of corpus/piglit (scripts/mesa/piglit_vectors.py), in lockstep, then piglit's
+# probes (RGBA8, piglit's tolerance) against the model's colours.
+# The compilers whose piglit corpora the piglit suite runs (scripts/mesa/mesa_corpus.py MESA_VERSIONS), each labelled
 # in the run's names (vector/mesa-V/NAME...).
 PIGLIT_MESA := 22.3.6 25.0.7
 SUITE_piglit_VECTORS := build/vectors/piglit/mesa-22.3.6 build/vectors/piglit/mesa-25.0.7

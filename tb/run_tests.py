@@ -26,7 +26,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 import project_config  # noqa: E402
 
 TEST_LIST = os.path.join(ROOT, "tb", "tests.ini")

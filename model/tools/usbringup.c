@@ -121,7 +121,7 @@ static int check_results(const char *results_path, const char *vec_path, bool pa
     return rc;
 }
 
-/* --suite's progress on standard error, in scripts/progress.py's form: done of total, rate, elapsed time, ETA and
+/* --suite's progress on standard error, in scripts/lib/progress.py's form: done of total, rate, elapsed time, ETA and
  * failures so far. On a terminal one line rewritten in place (at most five times a second, cut to the terminal's
  * width); elsewhere (a log) a plain line every PROGRESS_INTERVAL seconds (5 unless set) and one at the end of each
  * phase. PROGRESS=0 turns it

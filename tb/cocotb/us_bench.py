@@ -54,7 +54,7 @@ class Hang(AssertionError):
 
 def _packed_structs(path: str) -> dict[str, list[tuple[str, int]]]:
     """spec/state.txt's packed structs: name -> [(member, width)], first member in the top bits (the loop frame
-    of retire_loop_top_o). The same table scripts/gen_state.py makes us_state_pack.h from."""
+    of retire_loop_top_o). The same table scripts/generate/gen_state.py makes us_state_pack.h from."""
     structs: dict[str, list[tuple[str, int]]] = {}
     current: Optional[list[tuple[str, int]]] = None
     with open(path) as f:

@@ -3,7 +3,7 @@
  * zero-times-anything readings; prints every retire record and the final state, then the final state of the same
  * run without a record and with bounds tracked.
  * usage: sweep_alu_trace [first seed] [programs] [instructions]
- * scripts/model_equiv.py builds this against two builds of the model and compares the text: a change to the
+ * scripts/checks/model_equiv.py builds this against two builds of the model and compares the text: a change to the
  * model that is meant to be performance only must leave it identical. */
 #include <stdio.h>
 #include <stdlib.h>

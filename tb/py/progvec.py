@@ -1,6 +1,6 @@
 """Directed programs as vectors, for the tests that write their programs in assembly: assembled with build/bin/usasm
 into slots 0.. of a vector (vectors/FORMAT.md) whose code window is the program, and the lockstep harness they run
-on (build/bin/uscosim, or a planted RTL's: scripts/rtl_plants.py sets USCOSIM)."""
+on (build/bin/uscosim, or a planted RTL's: scripts/verify/rtl_plants.py sets USCOSIM)."""
 import os
 import re
 import subprocess

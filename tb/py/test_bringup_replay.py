@@ -10,7 +10,7 @@ vector's own setup lines write. Then the option's own checks on one export: malf
 a write the load port does not know fails naming file:line, address and name (verdict unknown_register), writes that
 do not load the vector's program are refused.
 Ends with `N passed, M failed` (replays), a FAIL line per failed replay, exit 1 on any failure.
-USCOSIM=path replays on that one harness instead (a planted RTL's: scripts/rtl_plants.py).
+USCOSIM=path replays on that one harness instead (a planted RTL's: scripts/verify/rtl_plants.py).
 --make-suite makes the suite first, in a directory of its own (make test: another make test, make probes or make
 bringup-suite in the same tree rewrites build/bringup-suite and build/probes), with the commands of make
 bringup-suite's recipe as make -n prints them, the probes directory moved into that directory too.
@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                                "scripts"))
+                                "scripts", "lib"))
 from checklib import check, checks, failures  # noqa: E402
 import project_config  # noqa: E402
 

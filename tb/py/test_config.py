@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Configurations and the test list are data, read the same way by every tool:
-- tb/config.mk: make and scripts/project_config.py see the same value for every name; each NUM_CTX set is whole
+- tb/config.mk: make and scripts/lib/project_config.py see the same value for every name; each NUM_CTX set is whole
   numbers; every suite of REGRESS_SUITES is complete; a malformed or duplicated line is refused naming file:line;
 - tb/tests.ini: run_tests.py builds the list from it (in CI a skipped test fails unless it is `optional`), and a
   test list with an unknown key, a missing run line or a
@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 sys.path.insert(0, os.path.join(ROOT, "tb"))
 import project_config  # noqa: E402
 import run_tests  # noqa: E402

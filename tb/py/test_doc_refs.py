@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Docs do not drift: scripts/check_doc_refs.py passes on the tree, and fails naming page:line when a page names a
-file that does not exist (by path or by bare name, as tb/README.md once named uscosim.cpp) or a make target that
-does not exist.
+"""Docs do not drift: scripts/checks/check_doc_refs.py passes on the tree, and fails naming page:line when a page names
+a file that does not exist (by path or by bare name, as tb/README.md once named uscosim.cpp) or a make target that does
+not exist.
 usage: test_doc_refs.py"""
 import os
 import shutil
@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHECK = [sys.executable, os.path.join(ROOT, "scripts", "check_doc_refs.py")]
+CHECK = [sys.executable, os.path.join(ROOT, "scripts", "checks", "check_doc_refs.py")]
 
 
 def planted(page, text):

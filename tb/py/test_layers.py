@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The model's layering holds, and its checker catches a breach:
-- scripts/check_layers.py passes on the tree, and fails naming file:line on a copy with an include that goes up
+- scripts/checks/check_layers.py passes on the tree, and fails naming file:line on a copy with an include that goes up
   (golden -> gen), an unqualified include of another folder, a stray source in model/ or an unknown folder;
 - no call circle in the golden model: the execution units (us_fc, us_alu, us_tex) and the shared quad state
   (us_quad_state) call nothing defined in the step loop (us_quad), read from their compiled objects with nm.
@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHECK = [sys.executable, os.path.join(ROOT, "scripts", "check_layers.py")]
+CHECK = [sys.executable, os.path.join(ROOT, "scripts", "checks", "check_layers.py")]
 
 
 def run(root):

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The design's source manifest, rtl/us_core.f, is complete and in order: every .sv under rtl/ is listed exactly
-once and every listed file exists; the packages come first, each after every package it names; and the tools use
-it (the Makefile, scripts/synth.py, scripts/fpga.py). Planted faults (a file left out, one listed twice, a package after its user, a
-missing file) are caught.
+"""The design's source manifest, rtl/us_core.f, is complete and in order: every .sv under rtl/ is listed exactly once
+and every listed file exists; the packages come first, each after every package it names; and the tools use it (the
+Makefile, scripts/synth/synth.py, scripts/synth/fpga.py). Planted faults (a file left out, one listed twice, a package
+after its user, a missing file) are caught.
 usage: test_manifest.py"""
 import glob
 import os
@@ -62,11 +62,12 @@ def main():
     make = open(os.path.join(ROOT, "Makefile")).read()
     check("RTL_MANIFEST := rtl/us_core.f" in make and "-f $(RTL_MANIFEST)" in make and "wildcard rtl/" not in make,
           "the Makefile takes the design's sources from the manifest (lint and every Verilator build), not a wildcard")
-    synth = open(os.path.join(ROOT, "scripts", "synth.py")).read()
-    fpga = open(os.path.join(ROOT, "scripts", "fpga.py")).read()
+    synth = open(os.path.join(ROOT, "scripts", "synth", "synth.py")).read()
+    fpga = open(os.path.join(ROOT, "scripts", "synth", "fpga.py")).read()
     globbing = re.compile(r"^import glob|\bglob\.glob\(|^from glob ", re.M)
-    check('"us_core.f"' in synth and not globbing.search(synth), "scripts/synth.py reads the manifest, not a glob")
-    check("synth.sources()" in fpga and not globbing.search(fpga), "scripts/fpga.py reads it through synth.py")
+    check('"us_core.f"' in synth and not globbing.search(synth),
+          "scripts/synth/synth.py reads the manifest, not a glob")
+    check("synth.sources()" in fpga and not globbing.search(fpga), "scripts/synth/fpga.py reads it through synth.py")
 
     # Planted faults
     module = next(f for f in files if not f.endswith("_pkg.sv"))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every captured program of both corpora disassembles, and each one with an illegal instruction or a static
 silicon-rule breach is explained: every test that runs it is in the version's expected-failure list
-(scripts/mesa_corpus.py check; make mesa-corpus-check). Planted: the list without one of the Mesa 25.0.7 tests it
+(scripts/mesa/mesa_corpus.py check; make mesa-corpus-check). Planted: the list without one of the Mesa 25.0.7 tests it
 explains (mid3-basic: an OMOD the CTM calls invalid) fails, naming the program and the test.
 usage: test_mesa_corpus_check.py"""
 import contextlib
@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "mesa"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mesa_corpus as mc  # noqa: E402
 from checklib import check, summary  # noqa: E402

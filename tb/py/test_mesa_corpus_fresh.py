@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The piglit corpora are not stale: each was made by its Mesa's current capture patch, and Mesa still captures it.
-Each Mesa version of scripts/mesa_corpus.py MESA_VERSIONS has its corpus and patch (corpus/piglit and
+Each Mesa version of scripts/mesa/mesa_corpus.py MESA_VERSIONS has its corpus and patch (corpus/piglit and
 tb/mesa/r300-capture.patch for 22.3.6, corpus/piglit-25.0.7 and tb/mesa/r300-capture-25.0.patch for 25.0.7); --mesa V
 picks one (default: every version for --key, 22.3.6 for --recapture).
 
@@ -11,7 +11,7 @@ summary names another sha, must fail.
 
 --recapture N (needs the Mesa build cache build/mesa/<version>-<patch sha 12> and piglit's shader_runner; exits 77,
 reported as skipped, when either is missing): N captured tests spread over corpus/piglit/index.json are run again
-through shader_runner under the shim (scripts/mesa_corpus.py's capture_one and record) and each new tests/NAME.json
+through shader_runner under the shim (scripts/mesa/mesa_corpus.py's capture_one and record) and each new tests/NAME.json
 and programs/SHA.hex must equal the checked-in one, apart from the documented run-to-run noise (corpus/piglit/
 README.md): a uniform constant's component that no uniform sets holds whatever the driver's buffer held. A
 difference fails naming the test and its first differing field. Planted fault: one byte of a copy of a capture.
@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "mesa"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mesa_corpus as mc  # noqa: E402
 from checklib import check, summary  # noqa: E402

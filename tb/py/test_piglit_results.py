@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/piglit_results.py writes piglit's results format and the pictures right.
+"""scripts/mesa/piglit_results.py writes piglit's results format and the pictures right.
 
 --structure (no piglit needed): three tests (pass, fail, skip) written to a temporary folder: results.json has
 version 10, every test's result, and group totals that add up (root = every test); each probed test has a
@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "mesa"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import piglit_results  # noqa: E402
 from checklib import check, summary  # noqa: E402

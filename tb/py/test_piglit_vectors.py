@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """make test: piglit's probes on the golden model, with no Mesa build. Generates the piglit vectors from
 corpus/piglit into a temporary folder, checks a spread sample (every vector if --all) with
-scripts/piglit_vectors.py against build/bin/usim, and plants faults that the checker must catch:
+scripts/mesa/piglit_vectors.py against build/bin/usim, and plants faults that the checker must catch:
  - a copy of one capture with a corrupted expected colour (piglit's number, moved by 4 tolerances) must fail;
  - the same copy with the expected colour moved by exactly the tolerance must pass (|d| <= tol is piglit's rule)
    and moved by a little more must fail: a wrong comparison (< for <=, or a missing RGBA8 rounding) is caught;
  - the unit rules: the RGBA8 conversion (clamp, NaN to 0, round to nearest) and a channel never written;
- - the rasteriser side (scripts/piglit_raster.py): its one rounding to fp32 is checked against the definition
+ - the rasteriser side (scripts/mesa/piglit_raster.py): its one rounding to fp32 is checked against the definition
    (no fp32 is nearer; a tie goes to the even one) on edge cases and random rationals, and a copy of a capture whose
    vertices are mirrored top to bottom (the wrong window orientation) must fail piglit's probes.
 Expected values always come from piglit's files; the model's colour is never the oracle.
@@ -23,14 +23,14 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "mesa"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import piglit_raster as praster  # noqa: E402
 import piglit_vectors as pv  # noqa: E402
 from checklib import check, summary  # noqa: E402
 
 CORPUS = os.path.join(ROOT, "corpus", "piglit")
-PV = os.path.join(ROOT, "scripts", "piglit_vectors.py")
+PV = os.path.join(ROOT, "scripts", "mesa", "piglit_vectors.py")
 # A one-draw test whose program writes all of rgba from a uniform: the planted faults go into a copy of it.
 VICTIM = "tests__spec__glsl-1.10__execution__glsl-fs-uniform-array-5"
 # One triangle (draw arrays) with a different colour at each vertex, smooth and flat: the rasteriser faults go here.

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Probe vectors (scripts/probes.py, probes/*.s, docs/bringup.md "Probe vectors"): every probe is written with its
-bring-up export and named in the README; each vector passes usim (the model's reading, its waivers exactly what it
-breaks) unless it is pending a model change (a `#@ pending` line), and its `unsafe` line names what this test
-expects; the readings of each probe differ in a render-target bit; the hand-derived values agree with the rules
-recomputed here; the hardware-rule checker refuses planted breaches.
+"""Probe vectors (scripts/generate/probes.py, probes/*.s, docs/bringup.md "Probe vectors"): every probe is written with
+its bring-up export and named in the README; each vector passes usim (the model's reading, its waivers exactly what it
+breaks) unless it is pending a model change (a `#@ pending` line), and its `unsafe` line names what this test expects;
+the readings of each probe differ in a render-target bit; the hand-derived values agree with the rules recomputed here;
+the hardware-rule checker refuses planted breaches.
 usage: test_probes.py"""
 import json
 import os
@@ -19,7 +19,7 @@ from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "build", "san", "bin")
-SCRIPT = [sys.executable, os.path.join(ROOT, "scripts", "probes.py")]
+SCRIPT = [sys.executable, os.path.join(ROOT, "scripts", "generate", "probes.py")]
 
 PROBES = ["inline-exp0", "max-signed-zero", "cmp-nan-operand", "frc-tiny-negative", "trans-specials", "loop-depth",
           "addr-depth", "tex-no-sem", "dp-window-edge", "exact-small-integers"]
@@ -136,7 +136,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "probes")
         p = subprocess.run(SCRIPT + ["--out", out, "--bin", BIN], capture_output=True, text=True)
-        check(p.returncode == 0, f"scripts/probes.py writes the probes ({p.stderr.strip()[-500:]})")
+        check(p.returncode == 0, f"scripts/generate/probes.py writes the probes ({p.stderr.strip()[-500:]})")
         if p.returncode:
             return summary()
         data = {d["name"]: d for d in json.load(open(os.path.join(out, "probes.json")))}

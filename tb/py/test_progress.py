@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Progress on long work (scripts/progress.py, usbringup --suite's own; issue 32 item 4), on small runs of two of the
-instrumented commands, tb/regress/regress.py (make regress) and usbringup --suite (make bringup-suite):
+"""Progress on long work (scripts/lib/progress.py, usbringup --suite's own; issue 32 item 4), on small runs of two of
+the instrumented commands, tb/regress/regress.py (make regress) and usbringup --suite (make bringup-suite):
 - standard error not a terminal (a log): plain progress lines, at least one, each with done/total, the rate, the
   elapsed time, the ETA and the failures so far; the counts never go back, the last line is the whole; no carriage
   return;
@@ -200,7 +200,7 @@ def main():
     try:
         import tqdm  # noqa: F401
     except ImportError:
-        print("test_progress: tqdm is not installed (bash scripts/install_deps.sh)")
+        print("test_progress: tqdm is not installed (bash scripts/setup/install_deps.sh)")
         return 77
     for need in (os.path.join(ROOT, "build", "cosim", "ctx1", "uscosim"), USBRINGUP):
         if not os.access(need, os.X_OK):

@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.path.join(ROOT, "build", "bin")
 sys.path.insert(0, os.path.join(ROOT, "tb", "regress"))
 import regress  # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 import project_config  # noqa: E402
 
 TOOL = project_config.one_int("TOOL_CTX", project_config.read())  # the NUM_CTX of build/bin/uscosim

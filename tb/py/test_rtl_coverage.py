@@ -4,7 +4,7 @@ the toggle build, build/cosim-tog, takes too long to build for make test):
 - uscosim --coverage-dat FILE writes a Verilator coverage file with hit points of the core, whole (no FILE.partial
   left); an unwritable FILE exits 2 at once naming it; refused input writes none; the plain build refuses the option;
 - regress.py pointed at the coverage build folds every run's counts into merged.dat (a few at a time) and says how
-  many runs it holds, of which suite; scripts/rtl_coverage.py turns them into lcov info, genhtml reports and a
+  many runs it holds, of which suite; scripts/verify/rtl_coverage.py turns them into lcov info, genhtml reports and a
   summary naming the core's stages with their hits, and merges toggles given apart (a toggle file made from the
   line counts stands in for the toggle build's) into the same report;
 - and fails when it should: runs of a harness that never writes its counts fail the regression (no_coverage) and
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import check, summary  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 import project_config  # noqa: E402
 
 CTX = project_config.one_int("RTLCOV_TEST_CTX", project_config.read())
@@ -33,7 +33,7 @@ VECTORS = ["vectors/smoke/mix-1.vec", "vectors/smoke/alu-1001.vec"]
 # The coverage build is slow (a run may take minutes on a loaded machine): make rtl-coverage's limit per run.
 REGRESS = [sys.executable, os.path.join(ROOT, "tb", "regress", "regress.py"), "--suite", "smoke", "--ctx", str(CTX),
            "--jobs", "2", "--timeout", "3600"]  # and --shared, from the command line
-REPORT = [sys.executable, os.path.join(ROOT, "scripts", "rtl_coverage.py")]
+REPORT = [sys.executable, os.path.join(ROOT, "scripts", "verify", "rtl_coverage.py")]
 
 
 def sh(argv, **kw):

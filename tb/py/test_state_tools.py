@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks scripts/gen_state.py: --check passes on the tree, names every file a table edit makes stale (a new retire
-field: the retire port list too), catches a hand-edited generated file (and `make gen` repairs it), and a malformed
-table line is an error naming the line.
+"""Checks scripts/generate/gen_state.py: --check passes on the tree, names every file a table edit makes stale (a new
+retire field: the retire port list too), catches a hand-edited generated file (and `make gen` repairs it), and a
+malformed table line is an error naming the line.
 usage: test_state_tools.py"""
 import os
 import shutil
@@ -25,7 +25,8 @@ def copy_tree(tmp):
 
 
 def gen(tmp, *args):
-    return subprocess.run([sys.executable, "scripts/gen_state.py", *args], cwd=tmp, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "scripts/generate/gen_state.py", *args], cwd=tmp, capture_output=True,
+                          text=True)
 
 
 def replace(path, old, new):

@@ -91,8 +91,8 @@ def paired(tmp):
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         smoke = os.path.join(tmp, "smoke")
-        # as make vectors makes it: usgen's suite and the directed assembly vectors (scripts/smoke_suite.py)
-        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "smoke_suite.py"), smoke],
+        # as make vectors makes it: usgen's suite and the directed assembly vectors (scripts/generate/smoke_suite.py)
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate", "smoke_suite.py"), smoke],
                            capture_output=True, text=True)
         ref = os.path.join(ROOT, "vectors", "smoke")
         names = sorted(os.listdir(ref))

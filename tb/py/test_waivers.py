@@ -99,8 +99,9 @@ def exact(usim, vec, known):
 def smoke_and_probes(tmp, usim, known):
     vecs = sorted(glob.glob(os.path.join(ROOT, "vectors", "smoke", "*.vec")))
     out = os.path.join(tmp, "probes")
-    p = run(sys.executable, os.path.join(ROOT, "scripts", "probes.py"), "--out", out, "--bin", BIN, "--no-bringup")
-    check(p.returncode == 0, f"scripts/probes.py writes the probe vectors ({p.stderr.strip()[-300:]})")
+    p = run(sys.executable, os.path.join(ROOT, "scripts", "generate", "probes.py"), "--out", out, "--bin", BIN,
+            "--no-bringup")
+    check(p.returncode == 0, f"scripts/generate/probes.py writes the probe vectors ({p.stderr.strip()[-300:]})")
     # a probe pending a model change is not held to the model yet (test_probes says which)
     data = json.load(open(os.path.join(out, "probes.json"))) if p.returncode == 0 else []
     pending = {d["name"] for d in data if d["pending"]}

@@ -8,7 +8,7 @@
   disassembly in the report starts with; a planted wrong filter file makes that check fail;
 - a screenshot of GTKWave's window (Xvfb's frame buffer) is not blank: many colours, a good part of the screen
   drawn, where the screen before GTKWave was one colour; it is kept as build/wave/screenshot.png;
-- scripts/gtkw.py refuses a file that is not a waveform and a waveform that lacks a signal, naming them (exit 2).
+- scripts/debug/gtkw.py refuses a file that is not a waveform and a waveform that lacks a signal, naming them (exit 2).
 usage: test_wave_view.py"""
 import json
 import os
@@ -230,7 +230,7 @@ def main():
         junk = os.path.join(tmp, "junk.vcd")
         with open(junk, "w") as fh:
             fh.write("not a waveform\n")
-        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gtkw.py"), junk, junk + ".gtkw"],
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "debug", "gtkw.py"), junk, junk + ".gtkw"],
                            capture_output=True, text=True)
         check(p.returncode == 2 and junk in p.stderr and not os.path.exists(junk + ".gtkw"),
               f"gtkw.py: a file that is not a waveform exits 2 naming it ({p.stderr.strip()})")
@@ -242,7 +242,7 @@ def main():
                     dst.write(line)
                 if line.startswith("$enddefinitions"):
                     break
-        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gtkw.py"), cut, cut + ".gtkw"],
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "debug", "gtkw.py"), cut, cut + ".gtkw"],
                            capture_output=True, text=True)
         check(p.returncode == 2 and "retire_seq_o" in p.stderr and not os.path.exists(cut + ".gtkw"),
               f"gtkw.py: a waveform without a signal it shows exits 2 naming the signal ({p.stderr.strip()[:160]})")

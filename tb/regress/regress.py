@@ -8,7 +8,7 @@ memory that does not read as zero after reset. The suites and the NUM_CTX set ar
 back its verdict and repro command in the harness's JSON result (uscosim --result). Writes build/regress/junit.xml,
 summary.txt and summary.json (pass and fail counts, seeds, and for every failure the one command that reproduces it,
 with a waveform window); exit 1 on any failure, 2 on bad arguments. While it runs, standard error shows the runs
-done of the total, the rate, the ETA and the failures so far (scripts/progress.py: one line in place on a terminal,
+done of the total, the rate, the ETA and the failures so far (scripts/lib/progress.py: one line in place on a terminal,
 a plain line every few seconds in a log; PROGRESS=0 turns it off); the reports never hold it.
 
 --extra "ARGS" adds uscosim options to every run (e.g. --inject-flip 3, to see the regression fail), --limit N
@@ -44,7 +44,7 @@ import zlib
 from xml.sax.saxutils import escape, quoteattr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
 import progress  # noqa: E402
 import project_config  # noqa: E402
 
