@@ -53,6 +53,7 @@ help:
 	@echo "              shader tests: corpus/piglit/ (22.3.6), corpus/piglit-25.0.7/"
 	@echo "make mesa-diff  the two compilers side by side on the model (after make piglit-check): build/piglit/diff/"
 	@echo "make bench    speed figures and IPC side by side with the targets (../shared/DESIGN.md section 7)"
+	@echo "              [BENCH_AGAINST=TREE: the lockstep rows against another checkout's harnesses, alternating runs]"
 	@echo "make fuzz     the libFuzzer harnesses of tb/fuzz, FUZZ_SECONDS=$(FUZZ_SECONDS) each, from a seed corpus in build/fuzz"
 	@echo "make lint     verilator --lint-only -Wall on every rtl/ module (waivers only in rtl/lint.vlt)"
 	@echo "make rtl-plants  planted RTL bugs, each rebuilt on a copy, must fail its check [PLANT=name] (minutes each)"
@@ -144,7 +145,7 @@ bench: $(BUILD)/tests/bench_model $(BUILD)/bin/usasm $(foreach n,$(BENCH_CTX),$(
   $(BUILD)/cosim-fpga/ctx$(FPGA_CTX)/uscosim
 	@$(if $(filter-out none,$(BENCH_REGRESS_SUITE)),$(if $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE),\
 	  $(MAKE) --no-print-directory $(SUITE_$(BENCH_REGRESS_SUITE)_MAKE)))
-	@SHARED=$(SHARED) python3 scripts/perf/bench.py
+	@SHARED=$(SHARED) python3 scripts/perf/bench.py $(if $(BENCH_AGAINST),--against $(BENCH_AGAINST))
 
 # All 2^32 inputs of each transcendental against the oracle (docs/fp.md part B.7 records the results).
 FP_OPS := rcp rsq ex2 ln2 sin cos

@@ -4,7 +4,12 @@ on this machine and printed side by side with their targets as ratios. CPU time 
 anywhere). The NUM_CTX of each figure and the regression suite come from tb/config.mk (BENCH_*); the harness's
 figures from its JSON result. A figure is the best of BENCH_REPEAT runs (3), as other work on the machine only
 ever slows a run down.
-usage: bench.py [--no-regress]   (--no-regress: skip the whole-suite regression row)"""
+usage: bench.py [--no-regress] [--against TREE [--against-only]]
+  --no-regress    skip the whole-suite regression row
+  --against TREE  also time the lockstep rows on another checkout's harnesses (TREE/build/cosim/ctxN/uscosim, built
+                  there first), in alternating runs with this tree's, so that a change is judged against the code
+                  before it on the same machine at the same moment (make bench BENCH_AGAINST=TREE)
+  --against-only  only those rows"""
 import glob
 import json
 import os
@@ -186,6 +191,42 @@ def prototype_rows(part, rows):
                  rate / r["retired_s"] / 100))
 
 
+def against_rows(tree, cfg, rows):
+    """Lockstep speed of this tree's harnesses and TREE's, side by side: BENCH_AGAINST_PAIRS alternating runs of
+    each on the lockstep row's work (64 quads x 256 random ALU instructions), the best of each side as the figure
+    and each side's spread (slowest / fastest run) as its noise. Both must do the same work: the same instructions
+    retired in the same cycles, else the two builds behave differently and the comparison stops."""
+    pairs = int(os.environ.get("BENCH_AGAINST_PAIRS", "5"))
+    args = ["--random-alu", "256", "--seed", "1", "--quads", "64"]
+    for ctx in project_config.ints("BENCH_LOCKSTEP_CTX", cfg):
+        sides = {"this": os.path.join(B, "cosim", f"ctx{ctx}", "uscosim"),
+                 "against": os.path.join(tree, "build", "cosim", f"ctx{ctx}", "uscosim")}
+        for path in sides.values():
+            if not os.access(path, os.X_OK):
+                sys.exit(f"bench: {path} is not built (make cosim-build in its tree)")
+        runs = {k: [] for k in sides}
+        for _ in range(pairs):
+            for k, path in sides.items():
+                with tempfile.TemporaryDirectory() as tmp:
+                    res = os.path.join(tmp, "result.json")
+                    run([path, *args, "--result", res])
+                    with open(res) as fh:
+                        runs[k].append(json.load(fh))
+        work = {k: {(r["retired"], r["cycles"]) for r in v} for k, v in runs.items()}
+        if len(work["this"] | work["against"]) != 1:
+            sys.exit(f"bench: NUM_CTX {ctx}: the two builds did different work (retired, cycles): this tree "
+                     f"{sorted(work['this'])}, {tree} {sorted(work['against'])}")
+        best = {k: max(r["retired_per_s"] for r in v) for k, v in runs.items()}
+        spread = {k: max(r["cpu_s"] for r in v) / min(r["cpu_s"] for r in v) - 1 for k, v in runs.items()}
+        rows.append((f"lockstep NUM_CTX {ctx}, this tree (best of {pairs}, spread {spread['this']:.1%})",
+                     f"{best['this'] / 1e3:.0f} k retired/s", "-", None))
+        rows.append((f"lockstep NUM_CTX {ctx}, {os.path.basename(os.path.abspath(tree))} "
+                     f"(best of {pairs}, spread {spread['against']:.1%})",
+                     f"{best['against'] / 1e3:.0f} k retired/s", "-", None))
+        rows.append((f"lockstep NUM_CTX {ctx}: this tree / the other (retired/s)",
+                     f"{best['this'] / best['against']:.3f}", "1.00", best["this"] / best["against"]))
+
+
 def regression(suite, rows):
     """The whole suite with 2 jobs (JOBS=2), into build/bench/regress."""
     out = os.path.join(B, "bench", "regress")
@@ -207,10 +248,25 @@ def regression(suite, rows):
     rows.append((f"regression SUITE={suite} JOBS=2: runs per second", f"{runs / s['seconds']:.1f} runs/s", "-", None))
 
 
+def print_rows(rows):
+    print(f"\n  {'figure':62} {'measured':>20} {'target':>20} {'ratio':>7}")
+    for name, val, target, ratio in rows:
+        print(f"  {name:62} {val:>20} {target:>20} {'' if ratio is None else f'{ratio:.2f}':>7}")
+
+
 def main():
-    no_regress = "--no-regress" in sys.argv[1:]
+    argv = sys.argv[1:]
+    no_regress = "--no-regress" in argv
+    against = argv[argv.index("--against") + 1] if "--against" in argv[:-1] else None
+    if "--against" in argv and not against or "--against-only" in argv and not against:
+        sys.exit("bench: --against needs the other checkout's folder")
     cfg = project_config.read()
     rows = []
+    if against and "--against-only" in argv:
+        print(f"== make bench, lockstep against {against} ({os.cpu_count()} cores)")
+        against_rows(against, cfg, rows)
+        print_rows(rows)
+        return 0
     model = model_rate()
     rows.append(("C model, random ALU mix, one core", f"{model / 1e6:.2f} M quad-instr/s", "10 M/s", model / 10e6))
     ipc = {}
@@ -244,9 +300,9 @@ def main():
     suite = (cfg.get("BENCH_REGRESS_SUITE") or ["none"])[0]
     if suite != "none" and not no_regress:
         regression(suite, rows)
-    print(f"\n  {'figure':62} {'measured':>20} {'target':>20} {'ratio':>7}")
-    for name, val, target, ratio in rows:
-        print(f"  {name:62} {val:>20} {target:>20} {'' if ratio is None else f'{ratio:.2f}':>7}")
+    if against:
+        against_rows(against, cfg, rows)
+    print_rows(rows)
     return 0
 
 
