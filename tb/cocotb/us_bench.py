@@ -1,6 +1,6 @@
 """The cocotb bench of us_core, with the r500us golden model as its scoreboard (tb/cocotb/README.md).
 
-It drives us_core as the lockstep harness does (tb/cosim/cosim.cpp): a vector's register writes through the load
+It drives us_core as the lockstep harness does (tb/cosim/cosim_run.cpp): a vector's register writes through the load
 port (reg_we_i, reg_addr_i, reg_wdata_i; reg_bad_o must stay low), its textures through the texture port, then per
 quad: clear the context, write its input temporaries (one address, four pixels a cycle), launch it. The model runs
 the same quad on the same context (r500us.Shader.run(inputs, covered=, ctx=)), and every record on the retire port

@@ -1,5 +1,5 @@
 // The lockstep co-simulation, shared by uscosim (plain C++ clock) and uscosim_sc (SystemC sc_clock): options, the
-// Verilated core with its clock and waveform, and the run.
+// Verilated core with its clock and waveform (cosim.cpp), and the run (cosim_run.cpp, its steps listed at the top).
 #ifndef COSIM_H
 #define COSIM_H
 

@@ -48,6 +48,24 @@ void compare_write(Differ &d, const char *kind, unsigned slot, const us_write_t 
 
 }  // namespace
 
+void canonical(us_retire_t &r)
+{
+    r.result_val &= r.result_mask;
+    for (unsigned p = 0; p < US_NPIX; p++) {
+        if (!(r.w_mask >> p & 1u))
+            r.w_val[p] = 0;
+        if (!r.pred_mask[p])
+            r.pred_val[p] = 0;
+    }
+    for (us_write_t *w : {&r.temp[0], &r.temp[1], &r.out[0], &r.out[1]}) {
+        uint32_t any;
+        static_assert(sizeof w->mask == sizeof any, "one mask byte per pixel");
+        memcpy(&any, w->mask, sizeof any);
+        if (!any)
+            w->addr = 0;
+    }
+}
+
 std::vector<FieldDiff> compare_records(const us_retire_t &g, const us_retire_t &r)
 {
     // Records equal byte for byte have no field that differs: the common case, without the walk below. (Both sides
