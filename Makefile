@@ -203,7 +203,7 @@ $(BUILD)/tb/%/bench: tb/unit/%.cpp tb/unit/%_top.sv $(wildcard tb/unit/*.h) $(TB
   $(VLRT)
 	@mkdir -p $(@D)
 	verilator $(VERILATOR_FLAGS) rtl/lint.vlt -f $(RTL_MANIFEST) tb/unit/$*_top.sv $(CURDIR)/tb/unit/$*.cpp \
-	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -I$(CURDIR)/model -I$(CURDIR)/tb/unit -I$(CURDIR)/tb/cosim" \
+	  --top-module $*_top -Mdir $(@D) -o bench -CFLAGS "-O2 -MP -I$(CURDIR)/model -I$(CURDIR)/tb/unit -I$(CURDIR)/tb/cosim" \
 	  -LDFLAGS "$(CURDIR)/$(BUILD)/nolto/libus.a -lm $(VLRT_LIBS)" >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 
 tb-build: $(foreach b,$(TB_BENCHES),$(BUILD)/tb/$(b)/bench) $(BUILD)/assert/bench
@@ -223,7 +223,10 @@ $(BUILD)/assert/bench: tb/assert/assert_bench.cpp tb/assert/assert_top.sv $(RTL_
 COSIM_SRCS := $(filter-out tb/cosim/test_%.cpp,$(wildcard tb/cosim/*.cpp))  # test_*: unit tests of its parts
 COSIM_DEPS := $(COSIM_SRCS) $(wildcard tb/cosim/*.h) $(RTL_DEPS) $(BUILD)/nolto/libus.a $(VLRT)
 # The depths are us_core's parameter defaults, which tb/cosim/generated/us_state_pack.h has from spec/state.txt too.
-COSIM_CFLAGS = -O2 -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
+# -MP: each header the harness's dependency files name is also a target of its own, so that a header moved or
+# removed (make gen's generated/ folders) leaves an existing build folder rebuildable instead of stopping make with
+# "No rule to make target" (Verilator's make rules pass -MMD alone).
+COSIM_CFLAGS = -O2 -MP -I$(CURDIR)/model -I$(CURDIR)/tb/cosim
 # US_FAULT_INJECT: the harness's test hook in us_wb_stage (uscosim --inject-flip); no other build has it.
 # COSIM_OPT: the Verilated C++ at -O2 rather than Verilator's -Os runs the core a quarter faster (make bench; the
 # closing figures of docs/rtl.md, "Simulation speed").
