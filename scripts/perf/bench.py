@@ -10,6 +10,7 @@ usage: bench.py [--no-regress] [--against TREE [--against-only]]
                   there first), in alternating runs with this tree's, so that a change is judged against the code
                   before it on the same machine at the same moment (make bench BENCH_AGAINST=TREE)
   --against-only  only those rows"""
+import argparse
 import glob
 import json
 import os
@@ -255,14 +256,17 @@ def print_rows(rows):
 
 
 def main():
-    argv = sys.argv[1:]
-    no_regress = "--no-regress" in argv
-    against = argv[argv.index("--against") + 1] if "--against" in argv[:-1] else None
-    if "--against" in argv and not against or "--against-only" in argv and not against:
-        sys.exit("bench: --against needs the other checkout's folder")
+    ap = argparse.ArgumentParser(description="make bench (usage in this file's docstring)")
+    ap.add_argument("--no-regress", action="store_true")
+    ap.add_argument("--against", metavar="TREE")
+    ap.add_argument("--against-only", action="store_true")
+    args = ap.parse_args()
+    if args.against_only and not args.against:
+        ap.error("--against-only needs --against TREE")
+    no_regress, against = args.no_regress, args.against
     cfg = project_config.read()
     rows = []
-    if against and "--against-only" in argv:
+    if args.against_only:
         print(f"== make bench, lockstep against {against} ({os.cpu_count()} cores)")
         against_rows(against, cfg, rows)
         print_rows(rows)
